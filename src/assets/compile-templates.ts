@@ -1,0 +1,76 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { SiteError } from '../errors/index.ts';
+import { contentHash } from '../shared/hash.ts';
+import { packageRoot } from '../shared/package-root.ts';
+
+export interface CompiledTemplates {
+  /** Absolute path of the Node bundle (ESM). */
+  file: string;
+  /** Hash of the bundle's code: part of every page's cache key and of the build hash. */
+  hash: string;
+  names: string[];
+}
+
+/**
+ * Bundles templates/ for Node once per build: Document, Root, every page template and the
+ * markdown components map, into one ESM file keyed by its content hash.
+ */
+export async function compileTemplates(options: { templatesDir: string; cacheDir: string }): Promise<CompiledTemplates> {
+  const templatesDir = resolve(options.templatesDir);
+  const names = (await readdir(join(templatesDir, 'pages')).catch(() => [] as string[]))
+    .filter((n) => n.endsWith('.tsx'))
+    .map((n) => basename(n, '.tsx'))
+    .sort();
+  const entry = [
+    `export { default as Document } from './Document.tsx';`,
+    `export { default as Root } from './Root.tsx';`,
+    `export { markdownComponents } from './markdown-components.tsx';`,
+    // React comes from the bundle too, so templates and renderer share one React instance.
+    `export { createElement } from 'react';`,
+    `export { renderToString } from 'react-dom/server';`,
+    ...names.map((n, i) => `import * as p${i} from './pages/${n}.tsx';`),
+    `export const pages = { ${names.map((n, i) => `${JSON.stringify(n)}: p${i}`).join(', ')} };`,
+  ].join('\n');
+  let result;
+  try {
+    result = await build({
+      stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      // Self-contained: the bundle can live in any cache folder and still find React.
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
+      nodePaths: [join(packageRoot(), 'node_modules')],
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
+    throw new SiteError({
+      name: 'TemplateCompileError',
+      title: 'A template does not compile',
+      message: first?.text ?? String(error),
+      hint: 'Fix the template; the message above comes from esbuild.',
+      ...(first?.location ? { location: { file: join(options.templatesDir, first.location.file.replace(/^.*templates\//, '')), line: first.location.line, column: first.location.column + 1 } } : {}),
+      cause: error,
+    });
+  }
+  const code = result.outputFiles[0]!.text;
+  const hash = contentHash(code);
+  const dir = join(options.cacheDir, 'templates');
+  await mkdir(dir, { recursive: true });
+  const file = resolve(dir, `server-${hash}.mjs`);
+  await writeFile(file, code);
+  return { file, hash, names };
+}
+
+export async function importTemplates(file: string) {
+  return (await import(pathToFileURL(file).href)) as import('../shared/template-contract.ts').TemplatesBundle;
+}

@@ -1,0 +1,2 @@
+export { buildSite, type BuildOptions } from './pipeline.ts';
+export { formatReport, type BuildReport } from './report.ts';

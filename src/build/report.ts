@@ -1,0 +1,35 @@
+import type { StageTiming } from './task.ts';
+
+export interface BuildReport {
+  pagesByLocale: Record<string, number>;
+  pages: number;
+  /** Pages rendered this time, and pages taken unchanged from the cache. */
+  rendered: number;
+  fromCache: number;
+  parsedMarkdown: number;
+  filesWritten: number;
+  bytesWritten: number;
+  stages: StageTiming[];
+  warnings: string[];
+  durationMs: number;
+  outDir: string;
+}
+
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/** The report printed at the end of a build. */
+export function formatReport(report: BuildReport, options: { verbose?: boolean } = {}): string {
+  const lines: string[] = [];
+  const locales = Object.entries(report.pagesByLocale).map(([l, n]) => `${l} ${n}`).join(', ');
+  lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
+  lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
+  lines.push(`  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
+  lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
+  if (report.warnings.length) {
+    lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);
+    const shown = options.verbose ? report.warnings : report.warnings.slice(0, 20);
+    for (const w of shown) lines.push(`  - ${w}`);
+    if (shown.length < report.warnings.length) lines.push(`  … ${report.warnings.length - shown.length} more (--verbose shows all)`);
+  }
+  return lines.join('\n');
+}

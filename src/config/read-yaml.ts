@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import yaml from 'js-yaml';
+import type { z } from 'zod';
+import { invalidFieldError, yamlSyntaxError, type YamlSource } from '../errors/index.ts';
+
+export interface YamlFile<T> extends YamlSource {
+  data: T;
+}
+
+/**
+ * Parses YAML text, turning a syntax error into a SiteError at its line.
+ * The core schema keeps dates as text: js-yaml's timestamp type silently turns 2026-02-30 into March 2nd.
+ */
+export function parseYaml(src: YamlSource): unknown {
+  try {
+    return yaml.load(src.source, { filename: src.file, schema: yaml.CORE_SCHEMA });
+  } catch (error) {
+    throw yamlSyntaxError(src, error as { message: string; mark?: { line: number; column: number } });
+  }
+}
+
+/** Parses and validates; the first schema problem becomes a SiteError at the field's line. */
+export function validateYaml<S extends z.ZodType>(src: YamlSource, data: unknown, schema: S, what: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw invalidFieldError(src, parsed.error, what);
+  return parsed.data;
+}
+
+export async function readYamlFile<S extends z.ZodType>(file: string, displayName: string, schema: S, what: string): Promise<YamlFile<z.output<S>>> {
+  const source = await readFile(file, 'utf8');
+  const src = { file: displayName, source };
+  return { ...src, data: validateYaml(src, parseYaml(src), schema, what) };
+}

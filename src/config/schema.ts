@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+const localeCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'expected a language code such as "en" or "es"');
+
+const localeSettings = z.strictObject({
+  /** og:locale value, with an underscore (en_US). */
+  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a value like "en_US" (underscore, region in capitals)'),
+  /** Name of the language in itself, for the language switcher. */
+  label: z.string().min(1),
+  /** BCP 47 tag for dates and numbers (es-AR). */
+  dateLocale: z.string().min(2),
+});
+
+export const siteConfigSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+    defaultLocale: localeCode,
+    locales: z.record(localeCode, localeSettings).refine((m) => Object.keys(m).length > 0, 'expected at least one locale'),
+    analytics: z
+      .strictObject({
+        googleAnalyticsId: z.string().regex(/^G-[A-Z0-9]+$/, 'expected a GA4 measurement id like "G-ABC123"').nullable().default(null),
+        metaPixelId: z.string().regex(/^\d+$/, 'expected the numeric pixel id').nullable().default(null),
+      })
+      .default({ googleAnalyticsId: null, metaPixelId: null }),
+    consent: z.enum(['notice', 'opt-in']).default('notice'),
+    booking: z.strictObject({ url: z.url({ protocol: /^https$/ }) }),
+    whatsapp: z.strictObject({ number: z.string().regex(/^\d{8,15}$/, 'expected the international number, digits only') }),
+    contactEmail: z.email(),
+    forms: z.strictObject({ endpoint: z.string().min(1) }),
+    images: z
+      .strictObject({
+        contentMaxWidth: z.int().positive().default(650),
+        wideMaxWidth: z.int().positive().default(1170),
+        quality: z.int().min(1).max(100).default(80),
+      })
+      .default({ contentMaxWidth: 650, wideMaxWidth: 1170, quality: 80 }),
+    prefetch: z
+      .strictObject({
+        firstDelayMs: z.int().nonnegative().default(3000),
+        batchSize: z.int().positive().default(4),
+        intervalMs: z.int().nonnegative().default(3000),
+      })
+      .default({ firstDelayMs: 3000, batchSize: 4, intervalMs: 3000 }),
+    thirdPartyAllowlist: z.array(z.url({ protocol: /^https$/ })).default([]),
+    blog: z.strictObject({ postsPerPage: z.int().positive().default(10) }).default({ postsPerPage: 10 }),
+  })
+  .superRefine((cfg, ctx) => {
+    if (!(cfg.defaultLocale in cfg.locales)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `"${cfg.defaultLocale}" is not one of the locales (${Object.keys(cfg.locales).join(', ')})` });
+    }
+  });
+
+export type SiteSettings = z.output<typeof siteConfigSchema>;
+
+const claim = z.union([z.number(), z.string().min(1)]);
+
+/**
+ * Every business claim of the spec. Each is required so that copy can rely on it;
+ * extra namespaces are allowed for new claims.
+ */
+export const constantsSchema = z.looseObject({
+  claims: z.looseObject({
+    trialDays: z.int().positive(),
+    trialWeeks: z.int().positive(),
+    savingsPercent: z.int().min(1).max(99),
+    matchHours: z.int().positive(),
+    matchProfiles: z.int().positive(),
+    prototypeHours: z.int().positive(),
+    foundersPerWeek: z.int().positive(),
+    yearsInBusiness: z.int().positive(),
+    appsShipped: z.int().positive(),
+    arPurchaseLiftPercent: z.int().positive(),
+    whatsappReplyHours: z.int().positive(),
+    strategyCallMinutes: z.int().positive(),
+    guidePages: z.int().positive(),
+    usersBefore: claim,
+    usersAfter: claim,
+  }),
+  careers: z.looseObject({
+    engineeringPtoDays: z.int().positive(),
+    marketingVacationDaysFirstYear: z.int().positive(),
+    englishLevel: z.looseObject({
+      engineering: z.enum(['B1', 'B2', 'C1', 'C2']),
+      android: z.enum(['B1', 'B2', 'C1', 'C2']),
+      staffAugmentation: z.enum(['B1', 'B2', 'C1', 'C2']),
+      marketing: z.enum(['B1', 'B2', 'C1', 'C2']),
+      videoEditor: z.enum(['B1', 'B2', 'C1', 'C2']),
+    }),
+    videoEditor: z.looseObject({
+      videosPerDayMin: z.int().positive(),
+      videosPerDayMax: z.int().positive(),
+      lengthSecondsMin: z.int().positive(),
+      lengthMinutesMax: z.int().positive(),
+      aspectRatio: z.string().min(3),
+    }),
+  }),
+  /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
+  detectors: z
+    .array(
+      z.strictObject({
+        constant: z.string().min(1),
+        pattern: z.string().min(1),
+      }),
+    )
+    .default([]),
+});
+
+export type Constants = z.output<typeof constantsSchema>;

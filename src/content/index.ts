@@ -1,0 +1,3 @@
+export { loadContent, type Content, type Page, type Post, type MarkdownSource, type LoadContentOptions } from './load-content.ts';
+export { resolveReferences, resolveString } from './resolve-references.ts';
+export { parseFrontMatter } from './front-matter.ts';

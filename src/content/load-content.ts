@@ -1,0 +1,171 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { SiteConfig } from '../config/index.ts';
+import { parseYaml, validateYaml } from '../config/index.ts';
+import { locate, missingFileError, SiteError, type SourceLocation } from '../errors/index.ts';
+import { displayPath } from '../shared/display-path.ts';
+import { contentHash } from '../shared/hash.ts';
+import { parseFrontMatter } from './front-matter.ts';
+import { resolveReferences, resolveString } from './resolve-references.ts';
+import { collectionSchema, documentFrontMatterSchema, navigationSchema, pageSchema, postFrontMatterSchema, type NavigationSource, type PageSource, type PostFrontMatter } from './schemas.ts';
+
+export interface MarkdownSource {
+  file: string;
+  body: string;
+  bodyLine: number;
+  hash: string;
+}
+
+export interface Page extends PageSource {
+  id: string;
+  file: string;
+  /** Where each locale's slug is declared, for errors about URLs. */
+  slugLocations: Record<string, SourceLocation>;
+  locate: (path: Array<string | number>) => SourceLocation;
+  documents: Record<string, { meta: { title: string; description: string; updated?: string }; markdown: MarkdownSource }>;
+}
+
+export interface Post extends PostFrontMatter {
+  locale: string;
+  slug: string;
+  file: string;
+  markdown: MarkdownSource;
+  readingMinutes: number;
+}
+
+export interface Content {
+  pages: Page[];
+  collections: Record<string, Array<Record<string, unknown>>>;
+  /** Published posts per locale, newest first. */
+  posts: Record<string, Post[]>;
+  drafts: Post[];
+  navigation: NavigationSource & { file: string; locate: (path: Array<string | number>) => SourceLocation };
+}
+
+export interface LoadContentOptions {
+  siteDir: string;
+  config: SiteConfig;
+}
+
+export async function loadContent(options: LoadContentOptions): Promise<Content> {
+  const [pages, collections, postsAndDrafts, navigation] = await Promise.all([
+    loadPages(options),
+    loadCollections(options),
+    loadPosts(options),
+    loadNavigation(options),
+  ]);
+  return { pages, collections, ...postsAndDrafts, navigation };
+}
+
+async function listFiles(dir: string, ext: string): Promise<string[]> {
+  try {
+    const names = await readdir(dir);
+    return names.filter((n) => extname(n) === ext).sort().map((n) => join(dir, n));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[]> {
+  const schema = pageSchema(config.locales);
+  const files = await listFiles(join(siteDir, 'pages'), '.yaml');
+  return Promise.all(
+    files.map(async (path) => {
+      const file = displayPath(path);
+      const src = { file, source: await readFile(path, 'utf8') };
+      const raw = parseYaml(src);
+      const valid = validateYaml(src, raw, schema, 'page');
+      const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      const slugLocations: Record<string, SourceLocation> = {};
+      for (const locale of Object.keys(page.slug)) slugLocations[locale] = locate(src, ['slug', locale]);
+      const documents: Page['documents'] = {};
+      for (const [locale, rel] of Object.entries(page.markdown ?? {})) {
+        const docPath = join(siteDir, rel!);
+        const text = await readFile(docPath, 'utf8').catch(() => {
+          throw missingFileError(locate(src, ['markdown', locale]), rel!, `markdown.${locale}`);
+        });
+        const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
+        documents[locale] = {
+          meta: parsed.data,
+          markdown: markdownSource(displayPath(docPath), parsed.body, parsed.bodyLine, config),
+        };
+      }
+      return { ...page, id: basename(path, '.yaml'), file, slugLocations, documents, locate: (p: Array<string | number>) => locate(src, p) };
+    }),
+  );
+}
+
+async function loadCollections({ siteDir, config }: LoadContentOptions): Promise<Content['collections']> {
+  const files = await listFiles(join(siteDir, 'collections'), '.yaml');
+  const entries = await Promise.all(
+    files.map(async (path) => {
+      const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
+      const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
+      const resolved = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      return [basename(path, '.yaml'), resolved.items] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content['navigation']> {
+  const path = join(siteDir, 'navigation.yaml');
+  const file = displayPath(path);
+  const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return 'navbar: []\nfooter: []\n';
+    throw error;
+  });
+  const src = { file, source };
+  return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
+}
+
+async function loadPosts({ siteDir, config }: LoadContentOptions): Promise<Pick<Content, 'posts' | 'drafts'>> {
+  const posts: Record<string, Post[]> = {};
+  const drafts: Post[] = [];
+  await Promise.all(
+    config.locales.map(async (locale) => {
+      const files = await listFiles(join(siteDir, 'blog', locale), '.md');
+      const loaded = await Promise.all(
+        files.map(async (path) => {
+          const file = displayPath(path);
+          const parsed = parseFrontMatter(file, await readFile(path, 'utf8'), postFrontMatterSchema, 'post front matter');
+          const markdown = markdownSource(file, parsed.body, parsed.bodyLine, config);
+          return {
+            ...parsed.data,
+            locale,
+            slug: basename(path, '.md'),
+            file,
+            markdown,
+            readingMinutes: readingMinutes(parsed.body),
+          } satisfies Post;
+        }),
+      );
+      posts[locale] = loaded.filter((p) => !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+      drafts.push(...loaded.filter((p) => p.draft));
+    }),
+  );
+  return { posts, drafts };
+}
+
+/** Constants are resolved in markdown text too, so a post can say {claims.trialDays} and stay true. */
+function markdownSource(file: string, body: string, bodyLine: number, config: SiteConfig): MarkdownSource {
+  const resolved = resolveString(body, config.constants, (ref) => {
+    const index = body.indexOf(`{${ref}}`);
+    const line = bodyLine + body.slice(0, index).split('\n').length - 1;
+    throw new SiteError({
+      name: 'MissingConstant',
+      title: 'Reference to a missing constant',
+      message: `{${ref}} does not name a value in site/constants.yaml.`,
+      hint: 'Add it to site/constants.yaml or fix the name.',
+      location: { file, line },
+    });
+  });
+  return { file, body: resolved, bodyLine, hash: contentHash(resolved) };
+}
+
+/** Minutes at 220 words a minute, code blocks counted like prose. */
+function readingMinutes(body: string): number {
+  const words = body.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 220));
+}

@@ -1,0 +1,50 @@
+import type { SourceLocation } from '../errors/index.ts';
+import { missingConstantError } from '../errors/index.ts';
+
+const REFERENCE = /\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
+
+export interface ReferenceContext {
+  constants: Record<string, unknown>;
+  /** Where the current value lives, for errors: `(path) => location`. */
+  locate: (path: Array<string | number>) => SourceLocation;
+}
+
+function lookup(root: Record<string, unknown>, dotted: string): unknown {
+  let value: unknown = root;
+  for (const part of dotted.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/**
+ * Replaces `{claims.trialDays}` with the value from constants.yaml in one string.
+ * Braces whose first segment is not a constants namespace (`{name}`) are runtime parameters and stay.
+ */
+export function resolveString(text: string, constants: Record<string, unknown>, onMissing: (ref: string) => never): string {
+  if (!text.includes('{')) return text;
+  return text.replace(REFERENCE, (whole, ref: string) => {
+    const namespace = ref.split('.')[0]!;
+    if (!(namespace in constants) || namespace === 'detectors') return whole;
+    const value = lookup(constants, ref);
+    if (typeof value !== 'string' && typeof value !== 'number') onMissing(ref);
+    return String(value);
+  });
+}
+
+/** Resolves references in every string of a YAML value, keeping its shape. */
+export function resolveReferences<T>(value: T, context: ReferenceContext, path: Array<string | number> = []): T {
+  if (typeof value === 'string') {
+    return resolveString(value, context.constants, (ref) => {
+      throw missingConstantError(context.locate(path), ref, path.join('.') || undefined);
+    }) as T;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => resolveReferences(item, context, [...path, i])) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = resolveReferences(item, context, [...path, key]);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const seoSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().min(1),
+});
+
+export function pageSchema(locales: string[]) {
+  const perLocale = <T extends z.ZodType>(item: T) => z.partialRecord(z.enum(locales as [string, ...string[]]), item);
+  return z
+    .strictObject({
+      template: z.string().regex(/^[a-z0-9-]+$/, 'expected a template name such as "home" (templates/pages/home.tsx)'),
+      /** Slug per locale; "" is the home page, a name ending in .html is written as that file. */
+      slug: perLocale(z.string().regex(/^[a-z0-9_./-]*$/, 'expected lowercase letters, digits, "-", "_" and "/"')),
+      seo: perLocale(seoSchema),
+      /** Section previews and utility pages: noindex and out of the sitemap. */
+      noindex: z.boolean().default(false),
+      sitemap: z.boolean().default(true),
+      /** Collections whose items this page's template receives. */
+      collections: z.array(z.string()).default([]),
+      /** A markdown body per locale, relative to the site folder. */
+      markdown: perLocale(z.string()).optional(),
+      /** Marks the page that lists blog posts; posts live under its slug. */
+      list: z.literal('posts').optional(),
+      /** Free-form section data; `{en: …, es: …}` leaves are picked per locale. */
+      data: z.record(z.string(), z.unknown()).default({}),
+    })
+    .superRefine((page, ctx) => {
+      for (const locale of Object.keys(page.slug)) {
+        if (!page.seo[locale]) ctx.addIssue({ code: 'custom', path: ['seo', locale], message: `required: the page has a ${locale} slug, so it needs ${locale} title and description` });
+      }
+      if (!Object.keys(page.slug).length) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'expected a slug for at least one locale' });
+    });
+}
+
+export type PageSource = z.output<ReturnType<typeof pageSchema>>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'expected a real calendar date (YYYY-MM-DD)');
+
+export const postFrontMatterSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  date: isoDate,
+  updated: isoDate.optional(),
+  tags: z.array(z.string().min(1)).default([]),
+  translationKey: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and "-"').optional(),
+  draft: z.boolean().default(false),
+});
+
+export type PostFrontMatter = z.output<typeof postFrontMatterSchema>;
+
+export const documentFrontMatterSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  updated: isoDate.optional(),
+  translationKey: z.string().optional(),
+});
+
+export const collectionSchema = z.strictObject({
+  items: z.array(z.record(z.string(), z.unknown()).refine((item) => typeof item.id === 'string', 'every item needs an "id"')),
+});
+
+const linkTarget = z.union([
+  z.strictObject({ page: z.string().min(1), hash: z.string().regex(/^[a-z0-9-]+$/).optional() }),
+  z.strictObject({ url: z.string().min(1) }),
+]);
+
+const navLinkSchema = z.strictObject({
+  /** Text per locale, or one text for all. */
+  label: z.union([z.string().min(1), z.record(z.string(), z.string().min(1))]),
+  href: linkTarget,
+});
+
+export const navigationSchema = z.strictObject({
+  navbar: z.array(navLinkSchema).default([]),
+  footer: z.array(navLinkSchema).default([]),
+});
+
+export type NavigationSource = z.output<typeof navigationSchema>;

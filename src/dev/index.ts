@@ -1,0 +1,1 @@
+export { serveSite, resolveRequestPath, type ServeOptions } from './serve-site.ts';

@@ -1,0 +1,2 @@
+export { loadMessages, type Messages, type Fallback } from './load-messages.ts';
+export { localizePath, localeOfPath, outFileOfPath } from '../shared/locale-path.ts';

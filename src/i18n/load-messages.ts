@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { SiteConfig } from '../config/index.ts';
+import { parseYaml, validateYaml } from '../config/index.ts';
+import { resolveReferences } from '../content/index.ts';
+import { locate, SiteError } from '../errors/index.ts';
+import { displayPath } from '../shared/display-path.ts';
+
+type Tree = { [key: string]: string | Tree };
+const treeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z.string(), z.number().transform(String), treeSchema])));
+
+export interface Fallback {
+  locale: string;
+  key: string;
+  /** What the page shows instead: the default language's text. */
+  usedLocale: string;
+}
+
+export interface Messages {
+  /** Flat `section.key` → text per locale, already completed from the default locale. */
+  byLocale: Record<string, Record<string, string>>;
+  /** Keys a locale lacks and takes from the default locale. */
+  fallbacks: Fallback[];
+  files: Record<string, string>;
+}
+
+export async function loadMessages(options: { localesDir: string; config: SiteConfig }): Promise<Messages> {
+  const { config } = options;
+  const flat: Record<string, Record<string, string>> = {};
+  const files: Record<string, string> = {};
+  await Promise.all(
+    config.locales.map(async (locale) => {
+      const path = join(options.localesDir, `${locale}.yaml`);
+      const file = displayPath(path);
+      files[locale] = file;
+      const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        throw new SiteError({
+          name: 'MissingLocaleFile',
+          title: 'Missing messages file',
+          message: `site.yaml lists the locale "${locale}" but ${file} does not exist.`,
+          hint: `Create ${file} (copy the default locale's file and translate it).`,
+          location: { file },
+        });
+      });
+      const src = { file, source };
+      const tree = validateYaml(src, parseYaml(src) ?? {}, treeSchema, 'messages');
+      const resolved = resolveReferences(tree, { constants: config.constants, locate: (p) => locate(src, p) });
+      flat[locale] = flatten(resolved);
+    }),
+  );
+  const base = flat[config.defaultLocale]!;
+  const fallbacks: Fallback[] = [];
+  const byLocale: Messages['byLocale'] = {};
+  for (const locale of config.locales) {
+    const own = flat[locale]!;
+    const merged: Record<string, string> = { ...own };
+    if (locale !== config.defaultLocale) {
+      for (const [key, text] of Object.entries(base)) {
+        if (!(key in own)) {
+          merged[key] = text;
+          fallbacks.push({ locale, key, usedLocale: config.defaultLocale });
+        }
+      }
+    }
+    byLocale[locale] = merged;
+  }
+  return { byLocale, fallbacks, files };
+}
+
+function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else flatten(value, path, out);
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+export { StagedOutput } from './staged-output.ts';
+export { sitemapXml, robotsTxt, atomFeed } from './site-files.ts';

@@ -1,0 +1,39 @@
+import type { PlannedPage, SitePlan } from '../plan/index.ts';
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml with an xhtml:link per language version; section previews and noindex pages left out. */
+export function sitemapXml(pages: PlannedPage[]): string {
+  const listed = pages.filter((p) => p.inSitemap);
+  const inSitemap = new Set(listed.map((p) => p.head.canonical));
+  const urls = listed.map((page) => {
+    const links = page.head.alternates
+      .filter((a) => inSitemap.has(a.href))
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`)
+      .join('');
+    const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : '';
+    return `<url><loc>${xml(page.head.canonical)}</loc>${lastmod}${links}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}
+
+/** An Atom feed of one locale's posts, newest first. */
+export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: string; locale: string; author: string }): string {
+  const updated = feed.entries.reduce((max, e) => ((e.updated ?? e.date) > max ? (e.updated ?? e.date) : max), '1970-01-01');
+  const entries = feed.entries.map(
+    (e) =>
+      `<entry><title>${xml(e.title)}</title><link href="${xml(e.url)}"/><id>${xml(e.url)}</id>` +
+      `<published>${e.date}T00:00:00Z</published><updated>${e.updated ?? e.date}T00:00:00Z</updated>` +
+      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(t)}"/>`).join('')}</entry>`,
+  );
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${options.locale}">` +
+    `<title>${xml(feed.title)}</title><link href="${xml(feed.url)}"/><link rel="self" href="${xml(options.baseUrl + feed.path)}"/>` +
+    `<id>${xml(feed.url)}</id><updated>${updated}T00:00:00Z</updated><author><name>${xml(options.author)}</name></author>\n` +
+    `${entries.join('\n')}\n</feed>\n`
+  );
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/**
+ * The only writer of out/. Files go to a staging folder beside out/; `commit` swaps it in,
+ * `abort` removes it, so a failed build leaves the previous out/ exactly as it was.
+ */
+export class StagedOutput {
+  readonly outDir: string;
+  readonly stagingDir: string;
+  bytesWritten = 0;
+  filesWritten = 0;
+  private readonly madeDirs = new Set<string>();
+
+  constructor(outDir: string) {
+    this.outDir = resolve(outDir);
+    this.stagingDir = join(dirname(this.outDir), `.${basename(this.outDir)}.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  }
+
+  private async ensureDir(dir: string): Promise<void> {
+    if (this.madeDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.madeDirs.add(dir);
+  }
+
+  async write(relPath: string, data: string | Uint8Array): Promise<void> {
+    const target = this.target(relPath);
+    await this.ensureDir(dirname(target));
+    await writeFile(target, data);
+    this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    this.filesWritten++;
+  }
+
+  /** Puts a cached file in place without copying its bytes (hard link; copy across devices). */
+  async linkFrom(relPath: string, source: string, bytes: number): Promise<void> {
+    const target = this.target(relPath);
+    await this.ensureDir(dirname(target));
+    try {
+      await link(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      await copyFile(source, target);
+    }
+    this.bytesWritten += bytes;
+    this.filesWritten++;
+  }
+
+  async commit(): Promise<void> {
+    const old = `${this.stagingDir}.old`;
+    let hadPrevious = true;
+    try {
+      await rename(this.outDir, old);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      hadPrevious = false;
+    }
+    try {
+      await rename(this.stagingDir, this.outDir);
+    } catch (error) {
+      if (hadPrevious) await rename(old, this.outDir);
+      throw error;
+    }
+    if (hadPrevious) await rm(old, { recursive: true, force: true });
+  }
+
+  async abort(): Promise<void> {
+    await rm(this.stagingDir, { recursive: true, force: true });
+  }
+
+  private target(relPath: string): string {
+    const target = resolve(this.stagingDir, relPath);
+    if (!target.startsWith(this.stagingDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    return target;
+  }
+}

@@ -1,0 +1,5 @@
+export { renderPage, type RenderSetup, type RenderedPage } from './render-page.ts';
+export { renderJobs, type RenderPoolOptions } from './render-pool.ts';
+export { pageCacheKey, setupCacheKey, pageCachePaths, PAGE_CACHE_VERSION } from './page-cache.ts';
+export type { RenderJob, RenderJobResult } from './render-job.ts';
+export { MarkdownCache } from './markdown-cache.ts';

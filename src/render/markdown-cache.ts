@@ -1,0 +1,31 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MarkdownSource } from '../content/index.ts';
+import { markdownToHast, type MarkdownResult } from '../markdown/index.ts';
+
+/** Parsed markdown on disk, keyed by the hash of the text: a file is parsed once, ever, until it changes. */
+export class MarkdownCache {
+  private readonly dir: string;
+  hits = 0;
+  misses = 0;
+
+  constructor(cacheDir: string) {
+    // The parser's version is part of the folder name, so upgrading it never serves stale trees.
+    this.dir = join(cacheDir, 'markdown-v1');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  get(source: MarkdownSource): MarkdownResult {
+    const file = join(this.dir, `${source.hash}.json`);
+    try {
+      const cached = JSON.parse(readFileSync(file, 'utf8')) as MarkdownResult;
+      this.hits++;
+      return cached;
+    } catch {
+      const result = markdownToHast(source.body, source.file, source.bodyLine);
+      this.misses++;
+      writeFileSync(file, JSON.stringify(result));
+      return result;
+    }
+  }
+}

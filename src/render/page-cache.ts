@@ -1,0 +1,34 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PlannedPage } from '../plan/index.ts';
+import { contentHash } from '../shared/hash.ts';
+import type { RenderedPage, RenderSetup } from './render-page.ts';
+
+export const PAGE_CACHE_VERSION = 'pages-v1';
+
+/**
+ * The cache key of a rendered page: every input the render reads. A change to the page's data,
+ * its markdown, the templates, its locale's shared data or slices, or the assets changes the key.
+ */
+export function pageCacheKey(page: PlannedPage, setup: RenderSetup, setupKey: string): string {
+  const { markdown, ...rest } = page;
+  return contentHash(setupKey, setup.sharedHashes[page.locale] ?? '', JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
+}
+
+/** The part of the key shared by all pages: templates, assets, build hash, slices. */
+export function setupCacheKey(setup: RenderSetup, templatesHash: string): string {
+  return contentHash(PAGE_CACHE_VERSION, templatesHash, setup.buildHash, JSON.stringify(setup.slices), setup.stylesheets.join(), setup.scripts.join(), setup.siteName);
+}
+
+export function pageCachePaths(cacheDir: string, key: string) {
+  const dir = join(cacheDir, PAGE_CACHE_VERSION, key.slice(0, 2));
+  return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`) };
+}
+
+/** Stores a rendered page under its key; files are never rewritten, so hard links to them stay valid. */
+export function storeRenderedPage(cacheDir: string, key: string, rendered: RenderedPage): void {
+  const paths = pageCachePaths(cacheDir, key);
+  mkdirSync(paths.dir, { recursive: true });
+  writeFileSync(paths.html, rendered.html);
+  writeFileSync(paths.pageData, rendered.pageData);
+}

@@ -1,0 +1,84 @@
+import type { PlannedPage } from '../plan/index.ts';
+import { componentChunkName, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
+import type { TemplatesBundle } from '../shared/template-contract.ts';
+import type { MarkdownCache } from './markdown-cache.ts';
+
+/** Everything a render needs besides the page; plain data so it can be sent to a worker. */
+export interface RenderSetup {
+  templatesFile: string;
+  shared: Record<string, SharedData>;
+  slices: Record<string, SliceData>;
+  /** Locale → hash of its shared data file (`/page-data/sq/d/{hash}.json`). */
+  sharedHashes: Record<string, string>;
+  buildHash: string;
+  stylesheets: string[];
+  scripts: string[];
+  siteName: string;
+  cacheDir: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  pageData: string;
+  /** Message keys the templates asked for that no locale has. */
+  missingMessages: string[];
+}
+
+/** Renders one planned page to its HTML document and page-data JSON. */
+export function renderPage(page: PlannedPage, setup: RenderSetup, templates: TemplatesBundle, markdown: MarkdownCache): RenderedPage {
+  const data = structuredClone(page.data);
+  if (page.markdown) setPath(data, page.markdown.field, markdown.get(page.markdown).hast);
+
+  const slicesMap = { navbar: `navbar-${page.locale}`, footer: `footer-${page.locale}` };
+  const pageData: PageData = {
+    componentChunkName: componentChunkName(page.template),
+    path: page.path,
+    result: { data, pageContext: page.pageContext },
+    staticQueryHashes: [setup.sharedHashes[page.locale]!],
+    slicesMap,
+    webpackCompilationHash: setup.buildHash,
+  };
+
+  const { createElement, renderToString } = templates;
+  const missing = new Set<string>();
+  const shared = setup.shared[page.locale]!;
+  // Messages are read through a proxy so that a key missing in every locale is reported, not just shown.
+  const messages = new Proxy(shared.messages, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) missing.add(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const sharedForPage = { ...shared, messages };
+  const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
+  const template = templates.pages[page.template]!;
+  const props = { data, pageContext: page.pageContext };
+  const bodyHtml = renderToString(
+    createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props)),
+  );
+  const structuredData = template.structuredData?.({ ...props, shared, head: page.head }) ?? [];
+  const html =
+    '<!DOCTYPE html>' +
+    renderToString(
+      createElement(templates.Document, {
+        lang: page.locale,
+        head: page.head,
+        siteName: setup.siteName,
+        stylesheets: setup.stylesheets,
+        scripts: setup.scripts,
+        structuredData,
+        bodyHtml,
+      }),
+    );
+  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing] };
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const parts = dotted.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1)!] = value;
+}

@@ -1,0 +1,93 @@
+// The page-data contract shared by the build (Node) and the runtime (browser).
+
+export interface Alternate {
+  locale: string;
+  /** Path of this page in that locale. */
+  path: string;
+  /** Name of the language in itself ("Español"). */
+  label: string;
+}
+
+export interface PageContext {
+  locale: string;
+  /** Stable id of the page across locales (`careers`, `post:node-event-loop`). */
+  pageId: string;
+  alternates: Alternate[];
+  [key: string]: unknown;
+}
+
+export interface PageResult<D = unknown> {
+  data: D;
+  pageContext: PageContext;
+}
+
+export interface PageData<D = unknown> {
+  componentChunkName: string;
+  path: string;
+  matchPath?: string;
+  result: PageResult<D>;
+  staticQueryHashes: string[];
+  slicesMap: Record<string, string>;
+  webpackCompilationHash: string;
+}
+
+export interface AppData {
+  webpackCompilationHash: string;
+}
+
+/** Data every page of a locale shares: messages, links to pages, the site's public settings. */
+export interface SharedData {
+  locale: string;
+  messages: Record<string, string>;
+  /** Page id → path in this locale. */
+  routes: Record<string, string>;
+  site: PublicSettings;
+}
+
+export interface PublicSettings {
+  name: string;
+  baseUrl: string;
+  defaultLocale: string;
+  bookingUrl: string;
+  whatsappNumber: string;
+  contactEmail: string;
+  formsEndpoint: string;
+  constants: Record<string, unknown>;
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Slices: navbar and footer, shared by every page of a locale. */
+export interface SliceData {
+  name: string;
+  locale: string;
+  links: NavLink[];
+}
+
+/** `/es/blog/` → `es/blog`, `/` → `index`: the folder of a page's page-data.json. */
+export function pageDataFolder(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index' : trimmed;
+}
+
+/** Gatsby-style chunk name of a template (`component---templates-pages-home-tsx`). */
+export function componentChunkName(template: string): string {
+  return `component---templates-pages-${template.replace(/[^a-z0-9]+/gi, '-')}-tsx`;
+}
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical: string;
+  /** hreflang → absolute URL, x-default included. */
+  alternates: Array<{ hreflang: string; href: string }>;
+  ogLocale: string;
+  ogLocaleAlternates: string[];
+  ogType: 'website' | 'article';
+  noindex: boolean;
+  /** Feed of the page's locale, for <link rel="alternate" type="application/atom+xml">. */
+  feed?: { href: string; title: string };
+}

@@ -1,0 +1,39 @@
+import type { NavLink } from '../../src/shared/page-data.ts';
+import { useHref, useSite, useT } from '../lib/site-context.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { Logo } from './Logo.tsx';
+
+export function Navbar({ links }: { links: NavLink[] }) {
+  const t = useT();
+  const href = useHref();
+  const { shared } = useSite();
+  return (
+    <header className="navbar">
+      <div className="container navbar-inner">
+        <a className="navbar-brand" href={href('home')} aria-label={t('nav.home')}>
+          <Logo name={shared.site.name} />
+        </a>
+        <details className="navbar-menu">
+          <summary aria-label={t('nav.menu')}>
+            <span aria-hidden="true" className="burger" />
+          </summary>
+          <nav aria-label={t('nav.main')}>
+            <ul>
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+        <div className="navbar-actions">
+          <LanguageSwitcher />
+          <a className="button button-small" href={shared.site.bookingUrl} rel="noopener">
+            {t('nav.book-call')}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

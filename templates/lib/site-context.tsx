@@ -1,0 +1,51 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageContext, SharedData } from '../../src/shared/page-data.ts';
+
+interface SiteContextValue {
+  shared: SharedData;
+  pageContext: PageContext;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function SiteProvider({ shared, pageContext, children }: SiteContextValue & { children?: ReactNode }) {
+  return <SiteContext.Provider value={{ shared, pageContext }}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('Internal error: a template rendered outside <SiteProvider>');
+  return value;
+}
+
+/**
+ * The translate function of the page's locale. Messages arrive already completed from the default
+ * locale; a key missing everywhere shows the key itself (and the build report lists it).
+ * `{name}` placeholders are filled from `params`.
+ */
+export function useT() {
+  const { shared } = useSite();
+  return (key: string, params?: Record<string, string | number>) => {
+    const text = shared.messages[key] ?? key;
+    return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+  };
+}
+
+/** The path of a page (by its file name in site/pages) in the current locale. Links are looked up, never computed. */
+export function useHref() {
+  const { shared } = useSite();
+  return (pageId: string, hash?: string) => {
+    const path = shared.routes[pageId] ?? shared.routes.home ?? '/';
+    return hash ? `${path}#${hash}` : path;
+  };
+}
+
+export function useLocale(): string {
+  return useSite().pageContext.locale;
+}
+
+/** Dates as the locale writes them ("March 4, 2026", "4 de marzo de 2026"). */
+export function formatDate(isoDate: string, locale: string): string {
+  const tag = locale === 'es' ? 'es-AR' : 'en-US';
+  return new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -1,0 +1,8 @@
+import { CallToAction } from './components/CallToAction.tsx';
+import { Note } from './components/Note.tsx';
+
+/** Custom elements that markdown directives produce (see src/markdown/remark-components.ts). */
+export const markdownComponents = {
+  'cta-box': CallToAction,
+  'note-box': Note,
+};

@@ -1,0 +1,29 @@
+import type { Root } from 'hast';
+import type { PageProps } from '../../src/shared/template-contract.ts';
+import { Markdown } from '../components/Markdown.tsx';
+import { formatDate, useLocale, useT } from '../lib/site-context.tsx';
+
+interface Data {
+  document: { title: string; description: string; updated?: string; body: Root };
+}
+
+/** A long-form document such as the privacy policy or the terms of service. */
+export default function DocumentPage({ data }: PageProps<Data>) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <article className="container page">
+      <header className="page-header">
+        <h1>{data.document.title}</h1>
+        {data.document.updated ? (
+          <p className="post-meta">
+            {t('document.updated')} <time dateTime={data.document.updated}>{formatDate(data.document.updated, locale)}</time>
+          </p>
+        ) : null}
+      </header>
+      <div className="prose">
+        <Markdown tree={data.document.body} />
+      </div>
+    </article>
+  );
+}
