@@ -72,8 +72,8 @@ const linkTarget = z.union([
 ]);
 
 const navLinkSchema = z.strictObject({
-  /** Text per locale, or one text for all. */
-  label: z.union([z.string().min(1), z.record(z.string(), z.string().min(1))]),
+  /** Text per locale, one text for all, or `{ message: key }` from locales/*.yaml. */
+  label: z.union([z.string().min(1), z.strictObject({ message: z.string().min(1) }), z.record(z.string(), z.string().min(1))]),
   href: linkTarget,
 });
 

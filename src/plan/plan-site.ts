@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { Content, Page, Post } from '../content/index.ts';
-import { duplicateUrlError, SiteError, unknownTemplateError, type SourceLocation } from '../errors/index.ts';
+import { duplicateUrlError, missingMessageError, SiteError, unknownTemplateError, type SourceLocation } from '../errors/index.ts';
 import type { Messages } from '../i18n/index.ts';
 import { localizePath, outFileOfPath } from '../shared/locale-path.ts';
 import type { Alternate, PageContext, PublicSettings, SharedData, SliceData } from '../shared/page-data.ts';
@@ -259,11 +259,21 @@ function sharedData(locale: string, routes: Record<string, string>, options: Pla
   return { locale, messages: options.messages.byLocale[locale]!, routes, site: publicSettings(options) };
 }
 
+function linkLabel(label: string | Record<string, string>, locale: string, defaultLocale: string, options: PlanSiteOptions, where: () => SourceLocation, field: string): string {
+  if (typeof label === 'string') return label;
+  if ('message' in label && Object.keys(label).length === 1) {
+    const text = options.messages.byLocale[locale]?.[label.message!];
+    if (text === undefined) throw missingMessageError(where(), label.message!, field);
+    return text;
+  }
+  return label[locale] ?? label[defaultLocale] ?? Object.values(label)[0]!;
+}
+
 function sliceData(name: 'navbar' | 'footer', locale: string, routes: Record<string, string>, options: PlanSiteOptions): SliceData {
   const nav = options.content.navigation;
   const { defaultLocale } = options.config;
   const links = nav[name].map((link, i) => {
-    const label = typeof link.label === 'string' ? link.label : (link.label[locale] ?? link.label[defaultLocale] ?? Object.values(link.label)[0]!);
+    const label = linkLabel(link.label, locale, defaultLocale, options, () => nav.locate([name, i, 'label', 'message']), `${name}.${i}.label.message`);
     if ('url' in link.href) return { label, href: link.href.url };
     const path = routes[link.href.page];
     if (!path) {

@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SiteError } from '../../src/errors/index.ts';
+import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
+
+const run = promisify(execFile);
+
+async function edit(file: string, change: (text: string) => string) {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+interface Case {
+  name: string;
+  change: (f: Awaited<ReturnType<typeof copyFixture>>) => Promise<void>;
+  error: { name: string; file: RegExp; line: number; field?: string; message: RegExp };
+}
+
+const cases: Case[] = [
+  {
+    name: 'malformed YAML',
+    change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t.replace('seo:', 'seo:\n  en: [unclosed')),
+    error: { name: 'YamlSyntaxError', file: /pages\/careers\.yaml$/, line: 5, message: /cannot be parsed as YAML/ },
+  },
+  {
+    name: 'front matter without a required field',
+    change: (f) => edit(join(f.site, 'blog/es/tercero.md'), (t) => t.replace('description: Para la paginación.\n', '')),
+    error: { name: 'InvalidField', file: /blog\/es\/tercero\.md$/, line: 2, field: 'description', message: /"description": required, expected string/ },
+  },
+  {
+    name: 'an invalid date',
+    change: (f) => edit(join(f.site, 'blog/en/first-post.md'), (t) => t.replace('date: 2026-01-10', 'date: 2026-02-30')),
+    error: { name: 'InvalidField', file: /blog\/en\/first-post\.md$/, line: 4, field: 'date', message: /real calendar date/ },
+  },
+  {
+    name: 'an unknown template',
+    change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t.replace('template: document', 'template: careers-page')),
+    error: { name: 'UnknownTemplate', file: /pages\/careers\.yaml$/, line: 1, field: 'template', message: /"careers-page" does not exist; expected one of: .*blog-list/ },
+  },
+  {
+    name: 'two pages claiming one URL',
+    change: (f) => edit(join(f.site, 'pages/english-only.yaml'), (t) => t.replace('en: english-only', 'en: careers')),
+    error: { name: 'DuplicateUrl', file: /pages\/english-only\.yaml$/, line: 2, field: 'slug', message: /\/careers\/ is produced both here and by .*careers\.yaml:2/ },
+  },
+  {
+    name: 'a reference to a missing constant in YAML',
+    change: (f) => edit(join(f.site, 'pages/home.yaml'), (t) => t.replace('{claims.trialDays} days.', '{claims.trialMonths} months.')),
+    error: { name: 'MissingConstant', file: /pages\/home\.yaml$/, line: 4, field: 'seo.en.description', message: /\{claims\.trialMonths\} does not name a value/ },
+  },
+  {
+    name: 'a reference to a missing constant in markdown',
+    change: (f) => edit(join(f.site, 'legal/careers-en.md'), (t) => t.replace('{careers.engineeringPtoDays}', '{careers.ptoDays}')),
+    error: { name: 'MissingConstant', file: /legal\/careers-en\.md$/, line: 8, message: /\{careers\.ptoDays\}/ },
+  },
+  {
+    name: 'a reference to a missing message',
+    change: (f) => edit(join(f.site, 'navigation.yaml'), (t) => t.replace('label: Blog', 'label: { message: nav.blogg }')),
+    error: { name: 'MissingMessage', file: /navigation\.yaml$/, line: 3, field: 'navbar.1.label.message', message: /"nav\.blogg" exists in no locale file/ },
+  },
+  {
+    name: 'an unknown field in a page',
+    change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
+    error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },
+  },
+];
+
+describe('bad input stops the build with file:line, field and what was expected, and leaves out/ untouched', () => {
+  it.each(cases)('$name', async ({ change, error }) => {
+    const f = await copyFixture('basic');
+    try {
+      await mkdir(f.out, { recursive: true });
+      await writeFile(join(f.out, 'previous.html'), 'previous build');
+      await change(f);
+      const failure = await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(SiteError);
+      const site = failure as SiteError;
+      expect(site.name).toBe(error.name);
+      expect(site.location?.file).toMatch(error.file);
+      expect(site.location?.line).toBe(error.line);
+      if (error.field) expect(site.data.field).toBe(error.field);
+      expect(site.message).toMatch(error.message);
+      // The previous output is exactly as it was, and no staging folder is left behind.
+      expect(await readdir(f.out)).toEqual(['previous.html']);
+      expect((await readdir(f.dir)).filter((n) => n.includes('staging'))).toEqual([]);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
+
+describe('the CLI', () => {
+  it('prints one clear message with a code frame and exits with 1', async () => {
+    const f = await copyFixture('basic');
+    try {
+      await edit(join(f.site, 'blog/en/first-post.md'), (t) => t.replace('date: 2026-01-10', 'date: 10/01/2026'));
+      const result = await run('node', [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out], { cwd: f.dir }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('error site/blog/en/first-post.md:4:1: Invalid post front matter');
+      expect(result.stderr).toContain('Field "date": expected a date written YYYY-MM-DD');
+      expect(result.stderr).toContain('> 4 | date: 10/01/2026');
+      expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+      expect(existsSync(f.out)).toBe(false);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
+  it('builds with the flags of the README and prints the report', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const { stdout } = await run('node', [join(ROOT, 'bin/agency-site'), 'build', '--site', 'site', '--out', 'public', '--base-url', 'https://staging.example'], { cwd: f.dir });
+      expect(stdout).toMatch(/^built 16 pages \(en 7, es 9\) into public/m);
+      expect(await readFile(join(f.dir, 'public/index.html'), 'utf8')).toContain('href="https://staging.example/"');
+      const help = await run('node', [join(ROOT, 'bin/agency-site'), '--help']);
+      expect(help.stdout).toContain('build');
+      expect(help.stdout).toContain('serve');
+    } finally {
+      await f.cleanup();
+    }
+  });
+});

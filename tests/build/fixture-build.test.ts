@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../src/build/index.ts';
+import type { PageData } from '../../src/shared/page-data.ts';
+import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
+
+let fixture: Awaited<ReturnType<typeof copyFixture>>;
+let report: BuildReport;
+
+beforeAll(async () => {
+  fixture = await copyFixture('basic');
+  report = await buildFixture(fixture);
+});
+afterAll(() => fixture.cleanup());
+
+const html = (rel: string) => read(fixture.out, rel);
+const pageData = async (folder: string) => JSON.parse(await read(fixture.out, `page-data/${folder}/page-data.json`)) as PageData;
+
+describe('a built fixture site', () => {
+  it('writes every page in both languages, English unprefixed, Spanish under /es/ with its own slug', async () => {
+    for (const file of ['index.html', 'es/index.html', 'careers/index.html', 'es/trabaja-con-nosotros/index.html', 'blog/index.html', 'es/blog/index.html', '404.html', 'es/404.html']) {
+      expect(existsSync(join(fixture.out, file)), file).toBe(true);
+    }
+    expect(existsSync(join(fixture.out, 'en'))).toBe(false);
+    expect(report.pagesByLocale).toEqual({ en: 7, es: 9 });
+  });
+
+  it('gives each page lang, a self canonical, reciprocal hreflang with x-default and og:locale', async () => {
+    const es = await html('es/trabaja-con-nosotros/index.html');
+    expect(es).toContain('<html lang="es">');
+    expect(es).toContain('<link rel="canonical" href="https://fixture.example/es/trabaja-con-nosotros/"/>');
+    expect(allMatches(es, /<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/)).toEqual([
+      ['en', 'https://fixture.example/careers/'],
+      ['es', 'https://fixture.example/es/trabaja-con-nosotros/'],
+      ['x-default', 'https://fixture.example/careers/'],
+    ]);
+    expect(es).toContain('<meta property="og:locale" content="es_AR"/>');
+    expect(es).toContain('<meta property="og:locale:alternate" content="en_US"/>');
+    const en = await html('careers/index.html');
+    expect(en).toContain('<meta property="og:locale" content="en_US"/>');
+    expect(en).toContain('hrefLang="es" href="https://fixture.example/es/trabaja-con-nosotros/"');
+  });
+
+  it('offers only the languages a page exists in', async () => {
+    const page = await html('english-only/index.html');
+    expect(allMatches(page, /hrefLang="([^"]+)"/).flat()).toEqual(['en', 'x-default']);
+    expect(page).not.toContain('og:locale:alternate');
+    expect(existsSync(join(fixture.out, 'es/english-only'))).toBe(false);
+  });
+
+  it('pairs post translations through translationKey and links the other language', async () => {
+    const en = await html('blog/first-post/index.html');
+    expect(en).toContain('hrefLang="es" href="https://fixture.example/es/blog/primer-articulo/"');
+    expect(en).toMatch(/<a href="\/es\/blog\/primer-articulo\/" hrefLang="es" lang="es">/);
+    const solo = await html('es/blog/solo-en-espanol/index.html');
+    expect(allMatches(solo, /hrefLang="([^"]+)"/).flat()).toEqual(['es', 'x-default']);
+  });
+
+  it('renders markdown with highlighting, heading ids and the CTA component', async () => {
+    const post = await html('blog/first-post/index.html');
+    expect(post).toContain('<h2 id="hello">Hello</h2>');
+    expect(post).toContain('<span class="hljs-keyword">const</span>');
+    expect(post).toContain('class="cta-box"');
+    expect(post).toContain('<time dateTime="2026-01-10">January 10, 2026</time>');
+    expect(await html('es/blog/primer-articulo/index.html')).toContain('<time dateTime="2026-01-10">10 de enero de 2026</time>');
+  });
+
+  it('resolves constants in YAML, collections, messages and markdown', async () => {
+    expect(await html('index.html')).toContain('Fixture developers in 24 hours');
+    expect(await html('index.html')).toContain('Developers in 24 hours.');
+    expect(await html('es/index.html')).toContain('Desarrolladores en 24 horas.');
+    expect(await html('careers/index.html')).toContain('15 days of paid time off');
+  });
+
+  it('writes page-data in the spec shape with this build hash and the locale in pageContext', async () => {
+    const data = await pageData('es/trabaja-con-nosotros');
+    expect(Object.keys(data).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes', 'webpackCompilationHash']);
+    expect(data.componentChunkName).toBe('component---templates-pages-document-tsx');
+    expect(data.path).toBe('/es/trabaja-con-nosotros/');
+    expect(data.result.pageContext.locale).toBe('es');
+    const app = JSON.parse(await read(fixture.out, 'page-data/app-data.json'));
+    expect(data.webpackCompilationHash).toBe(app.webpackCompilationHash);
+    expect((await pageData('index')).path).toBe('/');
+  });
+
+  it('shares messages as content-hashed sq/d files and navbar/footer as slices, one locale each', async () => {
+    const data = await pageData('es/blog');
+    const [hash] = data.staticQueryHashes;
+    const shared = JSON.parse(await read(fixture.out, `page-data/sq/d/${hash}.json`));
+    expect(shared.locale).toBe('es');
+    expect(shared.messages['blog.written-on']).toBe('Escrito el');
+    expect(JSON.stringify(shared)).not.toContain('Written on');
+    expect(data.slicesMap).toEqual({ navbar: 'navbar-es', footer: 'footer-es' });
+    const navbar = JSON.parse(await read(fixture.out, 'slice-data/navbar-es.json'));
+    expect(navbar.links).toEqual([
+      { label: 'Servicios', href: '/es/#services' },
+      { label: 'Blog', href: '/es/blog/' },
+    ]);
+  });
+
+  it('paginates the post list per locale and skips drafts', async () => {
+    const esList = await pageData('es/blog');
+    expect((esList.result.data as { posts: Array<{ title: string }> }).posts.map((p) => p.title)).toEqual(['Solo en español', 'Primer artículo']);
+    expect(existsSync(join(fixture.out, 'es/blog/page/2/index.html'))).toBe(true);
+    expect(existsSync(join(fixture.out, 'blog/unfinished'))).toBe(false);
+    expect(report.warnings.filter((w) => w.startsWith('draft skipped: '))).toEqual([expect.stringMatching(/site\/blog\/en\/unfinished\.md$/)]);
+  });
+
+  it('lists every message fallback in the report', () => {
+    expect(report.warnings).toContain('es: message "landing.services.title" is missing; using the en text');
+    expect(report.warnings.some((w) => w.startsWith('message "') && w.includes('missing in every locale'))).toBe(true);
+  });
+
+  it('writes a sitemap with hreflang alternates and without previews or error pages', async () => {
+    const sitemap = await read(fixture.out, 'sitemap.xml');
+    expect(sitemap).toContain('<loc>https://fixture.example/careers/</loc>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="es" href="https://fixture.example/es/trabaja-con-nosotros/"/>');
+    expect(sitemap).not.toContain('landing/hero');
+    expect(sitemap).not.toContain('404');
+    expect(await html('landing/hero/index.html')).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(await read(fixture.out, 'robots.txt')).toContain('Sitemap: https://fixture.example/sitemap.xml');
+  });
+
+  it('writes an Atom feed per locale', async () => {
+    const feed = await read(fixture.out, 'es/blog/feed.xml');
+    expect(feed).toContain('xml:lang="es"');
+    expect(feed).toContain('<link href="https://fixture.example/es/blog/primer-articulo/"/>');
+    expect(feed).not.toContain('first-post');
+  });
+
+  it('has a 404 page in each language with a link home', async () => {
+    expect(await html('es/404.html')).toMatch(/<a class="button" href="\/es\/">/);
+    expect(await html('404.html')).toMatch(/<a class="button" href="\/">/);
+  });
+});
+
+describe('the build cache', () => {
+  it('renders nothing on a second build and only what a change affects', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const cold = await buildFixture(f);
+      expect(cold.rendered).toBe(cold.pages);
+      const warm = await buildFixture(f);
+      expect(warm.rendered).toBe(0);
+      expect(warm.parsedMarkdown).toBe(0);
+      expect(await read(f.out, 'index.html')).toContain('Fixture developers');
+
+      // A Spanish message changes: only Spanish pages render again.
+      const es = await read(f.dir, 'locales/es.yaml');
+      await writeFile(join(f.dir, 'locales/es.yaml'), es.replace('Escrito el', 'Publicado el'));
+      const afterMessage = await buildFixture(f);
+      expect(afterMessage.rendered).toBe(afterMessage.pagesByLocale.es);
+      expect(await read(f.out, 'es/blog/primer-articulo/index.html')).toContain('Publicado el');
+
+      // One post changes: that post, and the lists that show its title, render again.
+      const post = await read(f.site, 'blog/en/first-post.md');
+      await writeFile(join(f.site, 'blog/en/first-post.md'), post.replace('## Hello', '## Hello again'));
+      const afterPost = await buildFixture(f);
+      expect(afterPost.rendered).toBe(1);
+      expect(afterPost.parsedMarkdown).toBe(1);
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello again');
+    } finally {
+      await f.cleanup();
+    }
+  });
+});

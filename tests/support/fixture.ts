@@ -1,0 +1,27 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite, type BuildOptions } from '../../src/build/index.ts';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+export const TEMPLATES = join(ROOT, 'templates');
+
+/** A private copy of a fixture site in a temporary folder, so a test can change it freely. */
+export async function copyFixture(name: string): Promise<{ dir: string; site: string; out: string; cache: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `agency-site-${name}-`));
+  await cp(join(ROOT, 'tests/fixtures', name), dir, { recursive: true });
+  // Fixtures render with the real templates, so a template change is tested against them too.
+  await cp(TEMPLATES, join(dir, 'templates'), { recursive: true });
+  return { dir, site: join(dir, 'site'), out: join(dir, 'out'), cache: join(dir, '.cache'), cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function buildFixture(f: { dir: string; site: string; out: string; cache: string }, extra: Partial<BuildOptions> = {}) {
+  return buildSite({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0, ...extra });
+}
+
+export const read = (dir: string, rel: string) => readFile(join(dir, rel), 'utf8');
+
+/** Attribute values of every tag matching a simple selector-like regexp, e.g. hreflang links. */
+export function allMatches(html: string, pattern: RegExp): string[][] {
+  return [...html.matchAll(new RegExp(pattern.source, 'g'))].map((m) => m.slice(1));
+}

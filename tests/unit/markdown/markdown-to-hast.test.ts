@@ -1,0 +1,35 @@
+import { toHtml } from 'hast-util-to-html';
+import { describe, expect, it } from 'vitest';
+import { SiteError } from '../../../src/errors/index.ts';
+import { markdownToHast } from '../../../src/markdown/index.ts';
+
+describe('markdownToHast', () => {
+  it('renders GFM tables, heading ids and highlighted code without positions', () => {
+    const { hast, headings } = markdownToHast('## Hello world\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```\n', 'post.md');
+    const html = toHtml(hast);
+    expect(html).toContain('<h2 id="hello-world">Hello world</h2>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(JSON.stringify(hast)).not.toContain('"position"');
+    expect(headings).toEqual([{ depth: 2, id: 'hello-world', text: 'Hello world' }]);
+  });
+
+  it('turns the cta directive into a component element', () => {
+    const html = toHtml(markdownToHast('Text\n\n::cta{kind="strategy-call"}\n', 'post.md').hast);
+    expect(html).toContain('<cta-box kind="strategy-call"></cta-box>');
+  });
+
+  it('keeps text like 10:30 as text', () => {
+    expect(toHtml(markdownToHast('Meet at 10:30 today', 'p.md').hast)).toContain('10:30');
+  });
+
+  it('rejects an unknown component with the line in the file', () => {
+    try {
+      markdownToHast('para\n\n::video{src="x"}\n', 'site/blog/en/p.md', 6);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SiteError);
+      expect((error as SiteError).location).toMatchObject({ file: 'site/blog/en/p.md', line: 8 });
+    }
+  });
+});
