@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/index.ts', 'render-worker': 'src/render/render-worker.ts' },
+  entryPoints: { cli: 'src/cli/index.ts', 'cli-api': 'src/cli/api.ts', 'render-worker': 'src/render/render-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { bundleCss, compileTemplates } from '../assets/index.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { atomFeed, robotsTxt, sitemapXml, StagedOutput } from '../output/index.ts';
+import { atomFeed, isOutputCurrent, recordOutput, robotsTxt, sitemapXml, StagedOutput, type OutputFile } from '../output/index.ts';
 import { planSite } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, renderJobs, setupCacheKey, type RenderJob, type RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -41,7 +42,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
   const [content, messages, templates, css] = await task('reading content', () =>
     Promise.all([
-      loadContent({ siteDir, config }),
+      loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
       compileTemplates({ templatesDir, cacheDir }),
       bundleCss({ templatesDir }),
@@ -69,6 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       scripts: [],
       siteName: config.settings.name,
       cacheDir,
+      constants: config.constants,
     };
 
     const render = await task('rendering pages', async () => {
@@ -89,27 +91,40 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown };
     });
 
-    await task('writing files', async () => {
-      await Promise.all(
-        render.all.map(async ({ page, key }) => {
-          const paths = pageCachePaths(cacheDir, key);
-          await output.linkFrom(page.outFile, paths.html, statSync(paths.html).size);
-          await output.linkFrom(`page-data/${pageDataFolder(page.path)}/page-data.json`, paths.pageData, statSync(paths.pageData).size);
-        }),
-      );
-      const appData: AppData = { webpackCompilationHash: buildHash };
-      await output.write('page-data/app-data.json', JSON.stringify(appData));
-      for (const file of Object.values(sharedFiles)) await output.write(`page-data/sq/d/${file.hash}.json`, file.json);
-      for (const [name, slice] of Object.entries(plan.slices)) await output.write(`slice-data/${name}.json`, JSON.stringify(slice));
-      await output.write(css.file, css.text);
-      await output.write('sitemap.xml', sitemapXml(plan.pages));
-      await output.write('robots.txt', robotsTxt(config.settings.baseUrl));
-      for (const [locale, feed] of Object.entries(plan.feeds)) {
-        await output.write(feed.path.slice(1), atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }));
+    const files = await task('collecting files', async () => {
+      const list: OutputFile[] = [];
+      for (const { page, key } of render.all) {
+        const paths = pageCachePaths(cacheDir, key);
+        list.push({ path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size });
+        list.push({ path: `page-data/${pageDataFolder(page.path)}/page-data.json`, linkFrom: paths.pageData, bytes: statSync(paths.pageData).size });
       }
-      await copyStaticFiles(siteDir, output);
+      const appData: AppData = { webpackCompilationHash: buildHash };
+      list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
+      for (const file of Object.values(sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json });
+      for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
+      list.push({ path: css.file, data: css.text });
+      list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });
+      list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
+      for (const [locale, feed] of Object.entries(plan.feeds)) {
+        list.push({ path: feed.path.slice(1), data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }) });
+      }
+      list.push(...(await staticFiles(siteDir)));
+      return list;
     });
-    await task('publishing', () => output.commit());
+    // Linked files are named by their content key; written files are hashed here.
+    const fingerprint = contentHash(...files.map((f) => `${f.path}\0${'linkFrom' in f ? f.linkFrom : contentHash(f.data)}`));
+    const current = isOutputCurrent({ cacheDir, outDir: options.outDir, fingerprint });
+    if (!current) {
+      await task('writing files', async () => {
+        await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
+      });
+      await task('publishing', async () => {
+        await output.commit();
+        recordOutput({ cacheDir, outDir: options.outDir, fingerprint, paths: files.map((f) => f.path) });
+      });
+    } else {
+      await output.abort();
+    }
 
     for (const f of messages.fallbacks) warnings.push(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
@@ -123,6 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       parsedMarkdown: render.parsedMarkdown,
       filesWritten: output.filesWritten,
       bytesWritten: output.bytesWritten,
+      upToDate: current,
       stages: timings,
       warnings,
       durationMs: performance.now() - started,
@@ -135,13 +151,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 }
 
 /** Files under site/static/ are published as they are (favicon, SVG illustrations). */
-async function copyStaticFiles(siteDir: string, output: StagedOutput): Promise<void> {
-  const { readdir, readFile } = await import('node:fs/promises');
+async function staticFiles(siteDir: string): Promise<OutputFile[]> {
   const dir = join(siteDir, 'static');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files: OutputFile[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
-    await output.write(full.slice(dir.length + 1), await readFile(full));
+    files.push({ path: full.slice(dir.length + 1), data: await readFile(full) });
   }
+  return files;
 }

@@ -9,6 +9,8 @@ export interface BuildReport {
   parsedMarkdown: number;
   filesWritten: number;
   bytesWritten: number;
+  /** out/ already held exactly this build: nothing was written. */
+  upToDate: boolean;
   stages: StageTiming[];
   warnings: string[];
   durationMs: number;
@@ -23,7 +25,7 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
   const locales = Object.entries(report.pagesByLocale).map(([l, n]) => `${l} ${n}`).join(', ');
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
-  lines.push(`  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
+  lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
   lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
   if (report.warnings.length) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);

@@ -28,6 +28,13 @@ export function parseFrontMatter<S extends z.ZodType>(file: string, text: string
   });
   src.source = parsed.matter;
   const data = validateYaml(src, parsed.data ?? {}, schema, what);
-  const bodyLine = text.split('\n').length - parsed.content.split('\n').length + 1;
+  const bodyLine = countLines(text, text.length - parsed.content.length) + 1;
   return { data, body: parsed.content, bodyLine };
+}
+
+/** Newlines before `end`, without splitting the whole text. */
+function countLines(text: string, end: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }

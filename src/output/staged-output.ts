@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -61,7 +62,7 @@ export class StagedOutput {
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
     }
-    if (hadPrevious) await rm(old, { recursive: true, force: true });
+    if (hadPrevious) await removeInBackground(old);
   }
 
   async abort(): Promise<void> {
@@ -73,4 +74,15 @@ export class StagedOutput {
     if (!target.startsWith(this.stagingDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
     return target;
   }
+}
+
+/**
+ * The previous out/ is already out of the way when this runs; deleting tens of thousands of files
+ * takes seconds on a slow disk, so on POSIX a detached `rm` does it after the build returns.
+ */
+async function removeInBackground(dir: string): Promise<void> {
+  if (process.platform === 'win32') return rm(dir, { recursive: true, force: true });
+  const child = spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' });
+  child.on('error', () => void rm(dir, { recursive: true, force: true }));
+  child.unref();
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MarkdownSource } from '../content/index.ts';
+import { readMarkdownBody, type MarkdownSource } from '../content/index.ts';
 import { markdownToHast, type MarkdownResult } from '../markdown/index.ts';
 
 /** Parsed markdown on disk, keyed by the hash of the text: a file is parsed once, ever, until it changes. */
@@ -9,7 +9,7 @@ export class MarkdownCache {
   hits = 0;
   misses = 0;
 
-  constructor(cacheDir: string) {
+  constructor(cacheDir: string, private readonly constants: Record<string, unknown>) {
     // The parser's version is part of the folder name, so upgrading it never serves stale trees.
     this.dir = join(cacheDir, 'markdown-v1');
     mkdirSync(this.dir, { recursive: true });
@@ -22,7 +22,7 @@ export class MarkdownCache {
       this.hits++;
       return cached;
     } catch {
-      const result = markdownToHast(source.body, source.file, source.bodyLine);
+      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine);
       this.misses++;
       writeFileSync(file, JSON.stringify(result));
       return result;

@@ -11,7 +11,8 @@ export const PAGE_CACHE_VERSION = 'pages-v1';
  * its markdown, the templates, its locale's shared data or slices, or the assets changes the key.
  */
 export function pageCacheKey(page: PlannedPage, setup: RenderSetup, setupKey: string): string {
-  const { markdown, ...rest } = page;
+  // `source` only locates errors; it is not a render input (and depends on the working folder).
+  const { markdown, source: _source, ...rest } = page;
   return contentHash(setupKey, setup.sharedHashes[page.locale] ?? '', JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
 }
 

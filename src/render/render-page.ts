@@ -15,6 +15,8 @@ export interface RenderSetup {
   scripts: string[];
   siteName: string;
   cacheDir: string;
+  /** Resolved in markdown bodies, which workers read themselves. */
+  constants: Record<string, unknown>;
 }
 
 export interface RenderedPage {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/build/index.ts';
@@ -145,7 +145,15 @@ describe('the build cache', () => {
       const warm = await buildFixture(f);
       expect(warm.rendered).toBe(0);
       expect(warm.parsedMarkdown).toBe(0);
+      expect(warm.upToDate).toBe(true);
       expect(await read(f.out, 'index.html')).toContain('Fixture developers');
+
+      // A file removed from out/ by hand is noticed and written again.
+      await rm(join(f.out, 'es/blog/feed.xml'));
+      const repaired = await buildFixture(f);
+      expect(repaired.upToDate).toBe(false);
+      expect(repaired.rendered).toBe(0);
+      expect(existsSync(join(f.out, 'es/blog/feed.xml'))).toBe(true);
 
       // A Spanish message changes: only Spanish pages render again.
       const es = await read(f.dir, 'locales/es.yaml');
@@ -161,6 +169,24 @@ describe('the build cache', () => {
       expect(afterPost.rendered).toBe(1);
       expect(afterPost.parsedMarkdown).toBe(1);
       expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello again');
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
+
+describe('rendering in worker threads', () => {
+  it('writes the same pages as rendering in one thread', async () => {
+    const f = await copyFixture('basic');
+    try {
+      await buildFixture(f, { workers: 2, cacheDir: join(f.dir, 'cache-workers'), outDir: join(f.dir, 'out-workers') });
+      await buildFixture(f, { workers: 0 });
+      const files = (await readdir(f.out, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && /\.(html|json)$/.test(e.name))
+        .map((e) => join(e.parentPath, e.name).slice(f.out.length + 1))
+        .sort();
+      expect(files.length).toBeGreaterThan(30);
+      for (const file of files) expect(await read(join(f.dir, 'out-workers'), file), file).toBe(await read(f.out, file));
     } finally {
       await f.cleanup();
     }

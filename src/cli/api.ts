@@ -1,0 +1,2 @@
+// The programmatic API (used by the benchmark and by other tools): the same build the CLI runs.
+export { buildSite, formatReport, type BuildOptions, type BuildReport } from '../build/index.ts';

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { SiteError } from '../errors/index.ts';
+import { contentHash } from '../shared/hash.ts';
+import { resolveString } from './resolve-references.ts';
+
+/**
+ * A markdown body by reference: the planner needs only its hash; the body itself is read again
+ * where it is parsed (a render worker), so thousands of bodies never sit in the main thread.
+ */
+export interface MarkdownSource {
+  /** Path as shown in messages. */
+  file: string;
+  /** Absolute path, for reading. */
+  path: string;
+  /** Where the body starts in the file's text (after front matter). */
+  bodyOffset: number;
+  bodyLine: number;
+  /** Hash of the body with constants resolved: what the parser sees. */
+  hash: string;
+}
+
+/** Resolves `{claims.x}` in a body; a missing constant stops the build at its line. */
+export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 'bodyLine'>, constants: Record<string, unknown>): string {
+  return resolveString(body, constants, (ref) => {
+    const index = body.indexOf(`{${ref}}`);
+    const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
+    throw new SiteError({
+      name: 'MissingConstant',
+      title: 'Reference to a missing constant',
+      message: `{${ref}} does not name a value in site/constants.yaml.`,
+      hint: 'Add it to site/constants.yaml or fix the name; claims live only there so they never say two things.',
+      location: { file: source.file, line },
+    });
+  });
+}
+
+export function hashBody(resolved: string): string {
+  return contentHash(resolved);
+}
+
+/** Reads the body again for parsing and checks it is the text the build planned with. */
+export function readMarkdownBody(source: MarkdownSource, constants: Record<string, unknown>): string {
+  const text = readFileSync(source.path, 'utf8');
+  const body = resolveBody(text.slice(source.bodyOffset), source, constants);
+  if (hashBody(body) !== source.hash) {
+    throw new SiteError({
+      name: 'FileChangedDuringBuild',
+      title: 'A file changed while the site was building',
+      message: 'Its text is not the one the build started with.',
+      hint: 'Run the build again.',
+      location: { file: source.file },
+    });
+  }
+  return body;
+}

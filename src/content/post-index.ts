@@ -1,0 +1,51 @@
+import { mkdirSync, readFileSync, writeFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * What a markdown file's parse produced (front matter, body offset, hash), kept between builds and
+ * reused while the file's size, mtime, ctime and inode are unchanged: a warm build stats a post
+ * instead of reading and parsing it. ctime cannot be set back by tools that preserve mtime, so an
+ * edited file always misses. Entries also depend on the constants (resolved in bodies).
+ */
+export class PostIndex<T> {
+  private readonly file: string | undefined;
+  private readonly previous: Record<string, { stamp: string; value: T }>;
+  private readonly next: Record<string, { stamp: string; value: T }> = {};
+  hits = 0;
+
+  constructor(cacheDir: string | undefined, private readonly constantsHash: string) {
+    this.file = cacheDir ? join(cacheDir, 'content-v1.json') : undefined;
+    let previous = {};
+    try {
+      if (this.file) previous = JSON.parse(readFileSync(this.file, 'utf8'));
+    } catch {
+      previous = {};
+    }
+    this.previous = previous;
+  }
+
+  private stamp(stats: Stats): string {
+    return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}:${this.constantsHash}`;
+  }
+
+  get(path: string, stats: Stats): T | undefined {
+    const entry = this.previous[path];
+    if (entry && entry.stamp === this.stamp(stats)) {
+      this.hits++;
+      this.next[path] = entry;
+      return entry.value;
+    }
+    return undefined;
+  }
+
+  set(path: string, stats: Stats, value: T): void {
+    this.next[path] = { stamp: this.stamp(stats), value };
+  }
+
+  /** Saved only after a successful content load; deleted files drop out. */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(join(this.file, '..'), { recursive: true });
+    writeFileSync(this.file, JSON.stringify(this.next));
+  }
+}
