@@ -1,0 +1,81 @@
+import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/index.ts';
+import { serveSite } from '../../src/dev/index.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { ROOT } from '../support/fixture.ts';
+
+let dir: string;
+let server: Server;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agency-site-e2e-'));
+  await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
+  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1' }));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function visit(path: string) {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const response = await page.goto(new URL(path, base).href);
+  return { page, response, problems };
+}
+
+describe('the built site in Chromium', () => {
+  it.each([
+    ['/', 'en', /Senior developers in your time zone/],
+    ['/es/', 'es', /Desarrolladores senior en tu zona horaria/],
+    ['/blog/', 'en', /Engineering blog/],
+    ['/es/blog/', 'es', /Blog de ingeniería/],
+    ['/blog/nodejs-event-loop-explained/', 'en', /event loop/i],
+    ['/es/politica-de-privacidad/', 'es', /Política de privacidad/],
+  ])('%s renders in %s without console errors', async (path, lang, heading) => {
+    const { page, response, problems } = await visit(path);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    expect(await page.locator('h1').first().innerText()).toMatch(heading);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('switches language to the same page in the other language', async () => {
+    const { page } = await visit('/blog/nodejs-event-loop-explained/');
+    await page.locator('.language-switcher a').click();
+    await page.waitForURL(/\/es\/blog\/event-loop-de-nodejs\/$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await page.close();
+  });
+
+  it('answers an unknown Spanish path with the Spanish 404 page and status 404', async () => {
+    const { page, response } = await visit('/es/no-existe/');
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('No encontramos esa página');
+    await page.locator('main a.button').click();
+    await page.waitForURL(new URL('/es/', base).href);
+    await page.close();
+  });
+
+  it('lets a keyboard user skip to the content', async () => {
+    const { page } = await visit('/');
+    await page.keyboard.press('Tab');
+    const skip = page.locator('.skip-link');
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(page.url()).toMatch(/#main$/);
+    await page.close();
+  });
+});
