@@ -7,7 +7,7 @@ import { SiteProvider } from './lib/site-context.tsx';
 export default function Root({ shared, slices, pageContext, template, children }: RootProps) {
   const bare = template === 'section-preview';
   return (
-    <SiteProvider shared={shared} pageContext={pageContext}>
+    <SiteProvider shared={shared} pageContext={pageContext} slices={slices}>
       {bare ? (
         <main id="main">{children}</main>
       ) : (

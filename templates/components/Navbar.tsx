@@ -13,20 +13,16 @@ export function Navbar({ links }: { links: NavLink[] }) {
         <a className="navbar-brand" href={href('home')} aria-label={t('nav.home')}>
           <Logo name={shared.site.name} />
         </a>
-        <details className="navbar-menu">
-          <summary aria-label={t('nav.menu')}>
-            <span aria-hidden="true" className="burger" />
-          </summary>
-          <nav aria-label={t('nav.main')}>
-            <ul>
-              {links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
+        {/* No menu button: on phones the links form a scrollable row, which works without JavaScript. */}
+        <nav className="navbar-menu" aria-label={t('nav.main')}>
+          <ul>
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="navbar-actions">
           <LanguageSwitcher />
           <a className="button button-small" href={shared.site.bookingUrl} rel="noopener">

@@ -1,15 +1,16 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PageContext, SharedData } from '../../src/shared/page-data.ts';
+import type { PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
 
 interface SiteContextValue {
   shared: SharedData;
   pageContext: PageContext;
+  slices?: Record<string, SliceData>;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
 
-export function SiteProvider({ shared, pageContext, children }: SiteContextValue & { children?: ReactNode }) {
-  return <SiteContext.Provider value={{ shared, pageContext }}>{children}</SiteContext.Provider>;
+export function SiteProvider({ shared, pageContext, slices, children }: SiteContextValue & { children?: ReactNode }) {
+  return <SiteContext.Provider value={{ shared, pageContext, ...(slices ? { slices } : {}) }}>{children}</SiteContext.Provider>;
 }
 
 export function useSite(): SiteContextValue {
