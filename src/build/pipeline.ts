@@ -7,7 +7,7 @@ import { loadContent } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
 import { atomFeed, isOutputCurrent, recordOutput, robotsTxt, sitemapXml, StagedOutput, type OutputFile } from '../output/index.ts';
 import { planSite } from '../plan/index.ts';
-import { pageCacheKey, pageCachePaths, renderJobs, setupCacheKey, type RenderJob, type RenderSetup } from '../render/index.ts';
+import { pageCacheKey, pageCachePaths, readRenderFindings, renderJobs, setupCacheKey, writeRenderFindings, type RenderJob, type RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import { pageDataFolder, type AppData } from '../shared/page-data.ts';
 import type { BuildReport } from './report.ts';
@@ -75,19 +75,39 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
     const render = await task('rendering pages', async () => {
       const setupKey = setupCacheKey(setup, templates.hash);
+      // What templates asked for and did not find, per page key, so cached pages still report it.
+      const findings = readRenderFindings(cacheDir);
       const jobs: RenderJob[] = [];
       const all = plan.pages.map((page) => {
         const key = pageCacheKey(page, setup, setupKey);
         if (!existsSync(pageCachePaths(cacheDir, key).pageData)) jobs.push({ page, key });
         return { page, key };
       });
-      const missing = new Set<string>();
       const result = await renderJobs(jobs, {
         setup,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
-        onResults: (results) => results.forEach((r) => r.missingMessages.forEach((k) => missing.add(k))),
+        onResults: (results) =>
+          results.forEach((r) => {
+            if (r.missingMessages.length || r.missingRoutes.length) findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes };
+            else delete findings[r.key];
+          }),
       });
+      const missing = new Set<string>();
+      const missingRoutes = new Set<string>();
+      const used: typeof findings = {};
+      for (const { key } of all) {
+        const found = findings[key];
+        if (!found) continue;
+        used[key] = found;
+        found.messages.forEach((k) => missing.add(k));
+        found.routes.forEach((k) => missingRoutes.add(k));
+      }
+      writeRenderFindings(cacheDir, used);
       for (const key of missing) warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
+      for (const route of missingRoutes) {
+        const [locale, id] = route.split(':');
+        warnings.push(`${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`);
+      }
       return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown };
     });
 

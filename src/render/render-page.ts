@@ -24,6 +24,8 @@ export interface RenderedPage {
   pageData: string;
   /** Message keys the templates asked for that no locale has. */
   missingMessages: string[];
+  /** Page ids the templates linked to that do not exist in this locale. */
+  missingRoutes: string[];
 }
 
 /** Renders one planned page to its HTML document and page-data JSON. */
@@ -51,7 +53,14 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
       return Reflect.get(target, key);
     },
   });
-  const sharedForPage = { ...shared, messages };
+  const missingRoutes = new Set<string>();
+  const routes = new Proxy(shared.routes, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) missingRoutes.add(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const sharedForPage = { ...shared, messages, routes };
   const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
   const template = templates.pages[page.template]!;
   const props = { data, pageContext: page.pageContext };
@@ -72,7 +81,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
         bodyHtml,
       }),
     );
-  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing] };
+  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`) };
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -113,6 +113,14 @@ describe('a built fixture site', () => {
     expect(report.warnings.some((w) => w.startsWith('message "') && w.includes('missing in every locale'))).toBe(true);
   });
 
+  it('warns about links to pages that do not exist, also when pages come from the cache', async () => {
+    const link = 'es: a template links to page "hire-react-js-experts-24h", which does not exist';
+    expect(report.warnings.some((w) => w.startsWith(link))).toBe(true);
+    const again = await buildFixture(fixture);
+    expect(again.rendered).toBe(0);
+    expect(again.warnings.some((w) => w.startsWith(link))).toBe(true);
+  });
+
   it('writes a sitemap with hreflang alternates and without previews or error pages', async () => {
     const sitemap = await read(fixture.out, 'sitemap.xml');
     expect(sitemap).toContain('<loc>https://fixture.example/careers/</loc>');
