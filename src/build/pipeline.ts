@@ -1,11 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { bundleCss, compileTemplates } from '../assets/index.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { atomFeed, isOutputCurrent, recordOutput, robotsTxt, sitemapXml, StagedOutput, type OutputFile } from '../output/index.ts';
+import { atomFeed, headersFile, isOutputCurrent, recordOutput, redirectsFile, robotsTxt, sitemapXml, StagedOutput, type OutputFile } from '../output/index.ts';
+import { securityHeaders } from '../shared/security-headers.ts';
+import { securityOptions } from './security-options.ts';
 import { planSite } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, readRenderFindings, renderJobs, setupCacheKey, writeRenderFindings, type RenderJob, type RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -123,6 +126,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       for (const file of Object.values(sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json });
       for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
       list.push({ path: css.file, data: css.text });
+      // Hashed assets never change, so they are compressed once here at the highest levels.
+      list.push({ path: `${css.file}.br`, data: brotliCompressSync(css.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) });
+      list.push({ path: `${css.file}.gz`, data: gzipSync(css.text, { level: 9 }) });
+      list.push({ path: '_headers', data: headersFile(securityHeaders(securityOptions(config))) });
+      list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
       list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });
       list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
       for (const [locale, feed] of Object.entries(plan.feeds)) {
@@ -161,6 +169,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       upToDate: current,
       stages: timings,
       warnings,
+      stylesheets: setup.stylesheets,
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };

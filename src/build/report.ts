@@ -13,6 +13,8 @@ export interface BuildReport {
   upToDate: boolean;
   stages: StageTiming[];
   warnings: string[];
+  /** Public paths of the stylesheets pages link (they change name when their content changes). */
+  stylesheets: string[];
   durationMs: number;
   outDir: string;
 }

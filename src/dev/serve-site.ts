@@ -1,23 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createStaticHandler } from './static-handler.ts';
+import { createThirdPartyProxy, type ProxyOptions } from './third-party-proxy.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface ServeOptions {
   outDir: string;
@@ -25,73 +10,53 @@ export interface ServeOptions {
   host: string;
   /** Locales with their own 404 page under /<locale>/404.html. */
   locales?: string[];
+  /** Security headers sent with every response (see securityHeaders()). */
+  headers?: Record<string, string>;
+  proxy?: ProxyOptions;
+  /** Handlers tried before static files, in order (forms endpoint, dev events); true = handled. */
+  handlers?: RequestHandler[];
+  transformHtml?: (html: string) => string;
 }
 
-/** Resolves a request path to a file inside root, or undefined when it would leave root. */
-export function resolveRequestPath(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\') || decoded.length > 1024) return undefined;
-  const full = resolve(root, '.' + decoded);
-  if (full !== root && !full.startsWith(root + sep)) return undefined;
-  return full;
-}
-
-async function findFile(root: string, urlPath: string): Promise<string | undefined> {
-  const full = resolveRequestPath(root, urlPath);
-  if (!full) return undefined;
-  for (const candidate of [full, join(full, 'index.html')]) {
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return candidate;
-  }
-  return undefined;
-}
-
-/** A static server for out/: index.html for folders, the 404 page of the path's language. */
+/**
+ * The HTTP server of `serve`: handlers first (forms, dev reload), then the third-party proxy,
+ * then out/. A bad request gets a 4xx and never takes the server down.
+ */
 export async function serveSite(options: ServeOptions): Promise<{ server: Server; url: string }> {
-  const root = resolve(options.outDir);
+  const headers = options.headers ?? {};
+  const serveStatic = createStaticHandler({
+    outDir: options.outDir,
+    locales: options.locales ?? [],
+    headers,
+    ...(options.transformHtml ? { transformHtml: options.transformHtml } : {}),
+  });
+  const proxy = createThirdPartyProxy(options.proxy ?? { allowlist: [] });
+
   const server = createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      for (const handler of options.handlers ?? []) if (await handler(req, res)) return;
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        res.writeHead(400, headers).end();
+        return;
+      }
+      if (url.pathname === '/__third-party-proxy') return await proxy(req, res, url, headers);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
         return;
       }
-      if (resolveRequestPath(root, url.pathname) === undefined) {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
-        return;
-      }
-      let file = await findFile(root, url.pathname);
-      let status = 200;
-      if (!file) {
-        status = 404;
-        const locale = url.pathname.split('/')[1] ?? '';
-        file = (await findFile(root, `/${locale}/404.html`)) ?? (await findFile(root, '/404.html'));
-      } else if (url.pathname.endsWith('/') === false && file.endsWith(`${sep}index.html`) && !url.pathname.endsWith('index.html')) {
-        res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
-        return;
-      }
-      if (!file) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-        return;
-      }
-      const info = await stat(file);
-      res.writeHead(status, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': info.size,
-        'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'x-content-type-options': 'nosniff',
-      });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+      await serveStatic(req, res, url.pathname);
     } catch {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      if (!res.headersSent) res.writeHead(500, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error');
     }
+  });
+  // Malformed HTTP (bad headers, oversized lines) is answered and closed, not thrown.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);

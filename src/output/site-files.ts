@@ -37,3 +37,20 @@ export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: st
     `${entries.join('\n')}\n</feed>\n`
   );
 }
+
+/** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` sends. */
+export function headersFile(security: Record<string, string>): string {
+  const lines = ['/*', ...Object.entries(security).map(([k, v]) => `  ${k}: ${v}`)];
+  lines.push('/assets/*', '  cache-control: public, max-age=31536000, immutable');
+  lines.push('/page-data/sq/d/*', '  cache-control: public, max-age=31536000, immutable');
+  lines.push('/page-data/*', '  cache-control: public, max-age=0, must-revalidate');
+  lines.push('/sw.js', '  cache-control: no-cache, no-store');
+  return lines.join('\n') + '\n';
+}
+
+/** `_redirects`: each allowlisted third-party URL as a 200 rewrite of the proxy path with that exact query. */
+export function redirectsFile(allowlist: readonly string[]): string {
+  const lines = ['# Third-party scripts served through /__third-party-proxy on hosts that rewrite (exact URL match only).'];
+  for (const url of allowlist) lines.push(`/__third-party-proxy url=${encodeURIComponent(url)} ${url} 200`);
+  return lines.join('\n') + '\n';
+}

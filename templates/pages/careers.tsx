@@ -13,10 +13,10 @@ interface Data {
   };
 }
 
-/** Numbered message keys that exist: list-1, list-2, … until the first gap. */
+/** Numbered message keys that exist: list-1, list-2, … until the first gap (`in` asks without reporting a miss). */
 function numbered(messages: Record<string, string>, prefix: string): string[] {
   const out: string[] = [];
-  for (let n = 1; messages[`${prefix}-${n}`] !== undefined; n++) out.push(messages[`${prefix}-${n}`]!);
+  for (let n = 1; `${prefix}-${n}` in messages; n++) out.push(messages[`${prefix}-${n}`]!);
   return out;
 }
 

@@ -29,12 +29,14 @@ function visibleText(html: string): string {
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
-    .replace(/<meta [^>]*content="([^"]*)"[^>]*>/g, ' $1 ')
+    .replace(/<meta [^>]*content="([^"]*)"[^>]*>/g, '\n$1\n')
+    // Block boundaries become line breaks so a claim never spans two elements ("6+" then "Apps shipped").
+    .replace(/<\/(p|li|dt|dd|h[1-6]|div|td|th|figcaption|blockquote|summary|a|button|label)>|<br\s*\/?>/g, '\n')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
+    .replace(/[ \t]+/g, ' ');
 }
 
 describe('the real site', () => {

@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agency-site-e2e-'));
   await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
-  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1' }));
+  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'] }));
   browser = await launchBrowser();
 });
 afterAll(async () => {

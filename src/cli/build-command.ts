@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { buildSite, formatReport, type BuildReport } from '../build/index.ts';
+import { run, type Verbosity } from './run.ts';
+
+export interface BuildFlags extends Verbosity {
+  site: string;
+  out: string;
+  baseUrl?: string;
+  cache?: string;
+}
+
+export async function buildWithFlags(flags: BuildFlags): Promise<BuildReport> {
+  const report = await buildSite({
+    siteDir: flags.site,
+    outDir: flags.out,
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.cache ? { cacheDir: flags.cache } : {}),
+    ...(flags.verbose ? { onStage: (name: string) => console.error(`… ${name}`) } : {}),
+  });
+  if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
+  return report;
+}
+
+export function addBuildOptions(command: Command): Command {
+  return command
+    .option('--site <dir>', 'site content folder', './site')
+    .option('--out <dir>', 'output folder', './out')
+    .option('--base-url <url>', "absolute URL the site is served from (overrides site.yaml's baseUrl)")
+    .option('--cache <dir>', 'cache folder (default: .cache beside the site folder)')
+    .option('-q, --quiet', 'print errors only')
+    .option('-v, --verbose', 'print each stage and every warning');
+}
+
+export function registerBuildCommand(program: Command): void {
+  addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)')).action((flags: BuildFlags) =>
+    run(async () => {
+      await buildWithFlags(flags);
+    }, flags),
+  );
+}

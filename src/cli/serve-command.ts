@@ -1,0 +1,83 @@
+import { dirname, join, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { securityOptions } from '../build/index.ts';
+import { loadSiteConfig } from '../config/index.ts';
+import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
+import { securityHeaders } from '../shared/security-headers.ts';
+import { addBuildOptions, buildWithFlags, type BuildFlags } from './build-command.ts';
+import { describeError, run } from './run.ts';
+
+interface ServeFlags extends BuildFlags {
+  port: number;
+  host: string;
+  build: boolean;
+  watch?: boolean;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number between 0 and 65535');
+  return n;
+}
+
+/** Extra request handlers (the forms endpoint) registered by other commands' modules. */
+const extraHandlers: Array<(flags: { site: string }) => Promise<RequestHandler>> = [];
+export function addServeHandler(make: (flags: { site: string }) => Promise<RequestHandler>): void {
+  extraHandlers.push(make);
+}
+
+export function registerServeCommand(program: Command): void {
+  addBuildOptions(program.command('serve').description('build the site, then serve it on localhost (--watch: rebuild and reload on every save)'))
+    .option('--port <n>', 'port to listen on', port, 8000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--no-build', 'serve the output folder as it is')
+    .option('-w, --watch', 'watch site/, templates/ and locales/, rebuild what changed and reload the browser')
+    .action((flags: ServeFlags) => run(() => serve(flags), flags));
+}
+
+async function serve(flags: ServeFlags): Promise<void> {
+  const events = flags.watch ? createDevEvents() : undefined;
+  if (flags.build) {
+    try {
+      await buildWithFlags(flags);
+    } catch (error) {
+      // While watching, a broken site is shown in the browser and fixed by the next save.
+      if (!events) throw error;
+      const message = describeError(error, flags);
+      console.error(message);
+      events.send({ type: 'error', message });
+    }
+  }
+  const config = await loadSiteConfig({ siteDir: flags.site });
+  const handlers: RequestHandler[] = [];
+  if (events) handlers.push(events.handle);
+  for (const make of extraHandlers) handlers.push(await make(flags));
+  const { url } = await serveSite({
+    outDir: flags.out,
+    port: flags.port,
+    host: flags.host,
+    locales: config.locales,
+    headers: securityHeaders(securityOptions(config)),
+    proxy: { allowlist: config.settings.thirdPartyAllowlist },
+    handlers,
+    ...(events ? { transformHtml: injectClient } : {}),
+  });
+  console.log(`serving ${flags.out} at ${url}${events ? ' (watching for changes)' : ''} (Ctrl+C to stop)`);
+  if (!events) return;
+  const root = dirname(resolve(flags.site));
+  watchSite({
+    siteDir: resolve(flags.site),
+    templatesDir: join(root, 'templates'),
+    localesDir: join(root, 'locales'),
+    build: () => buildWithFlags({ ...flags, quiet: true }),
+    send: events.send,
+    onBuilt: (report, changed) => {
+      if (!flags.quiet) console.log(`rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`);
+    },
+    onFailed: (error) => {
+      const message = describeError(error, flags);
+      console.error(message);
+      return message;
+    },
+  });
+}

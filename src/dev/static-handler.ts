@@ -1,0 +1,170 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { cacheControl } from '../shared/security-headers.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const MAX_PATH = 1024;
+
+/** A request path mapped into root, or undefined when it is malformed or would leave root. */
+export function resolveRequestPath(root: string, urlPath: string): string | undefined {
+  if (urlPath.length > MAX_PATH) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').includes('..')) return undefined;
+  const full = resolve(root, '.' + decoded);
+  if (full !== root && !full.startsWith(root + sep)) return undefined;
+  return full;
+}
+
+interface Found {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function findFile(candidates: string[]): Promise<Found | undefined> {
+  for (const file of candidates) {
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile()) return { file, size: info.size, mtimeMs: info.mtimeMs };
+  }
+  return undefined;
+}
+
+/** On-the-fly compression for files the build did not precompress (HTML, page-data), bounded in memory. */
+class CompressionCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(key: string, make: () => Buffer): Buffer {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = make();
+    this.entries.set(key, value);
+    this.bytes += value.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.length;
+    }
+    return value;
+  }
+}
+
+export interface StaticHandlerOptions {
+  outDir: string;
+  locales: string[];
+  headers: Record<string, string>;
+  /** Adds markup to HTML responses (the dev reload client). */
+  transformHtml?: (html: string) => string;
+}
+
+function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+/** Serves out/: index.html for folders, the 404 page of the path's language, ETags, compression, caching. */
+export function createStaticHandler(options: StaticHandlerOptions) {
+  const root = resolve(options.outDir);
+  const compressed = new CompressionCache();
+
+  return async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const full = resolveRequestPath(root, pathname);
+    if (full === undefined) {
+      res.writeHead(400, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
+      return;
+    }
+    let found = await findFile([full, join(full, 'index.html')]);
+    let status = 200;
+    if (found && found.file !== full && !pathname.endsWith('/')) {
+      // A folder without its trailing slash: redirect so relative links and canonical URLs agree.
+      res.writeHead(301, { ...options.headers, location: `${pathname}/` }).end();
+      return;
+    }
+    if (!found) {
+      status = 404;
+      const first = pathname.split('/')[1] ?? '';
+      const locale = options.locales.includes(first) ? first : '';
+      found = await findFile([join(root, locale, '404.html'), join(root, '404.html')]);
+      if (!found) {
+        res.writeHead(404, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+    }
+    const ext = extname(found.file);
+    const urlPath = status === 200 ? pathname : '/404.html';
+    const etag = `W/"${found.size.toString(36)}-${Math.round(found.mtimeMs).toString(36)}"`;
+    const encoding = COMPRESSIBLE.has(ext) && found.size > 512 ? pickEncoding(req) : undefined;
+    const headers: Record<string, string | number> = {
+      ...options.headers,
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': status === 200 ? cacheControl(urlPath) : 'no-cache',
+      vary: 'Accept-Encoding',
+    };
+    const tagged = encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+    headers.etag = tagged;
+    if (status === 200 && req.headers['if-none-match'] === tagged && !options.transformHtml) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    if (ext === '.html' && options.transformHtml) {
+      const html = options.transformHtml(await readFile(found.file, 'utf8'));
+      delete headers.etag;
+      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(html) });
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    if (!encoding) {
+      res.writeHead(status, { ...headers, 'content-length': found.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+      return;
+    }
+    // Precompressed by the build (hashed assets) when present, else compressed here once and kept.
+    const suffix = encoding === 'br' ? '.br' : '.gz';
+    const pre = await findFile([found.file + suffix]);
+    const source = found.file;
+    const data = pre ? await readFile(pre.file) : compressed.get(`${source}:${tagged}`, () => compressBuffer(readFileSync(source), encoding));
+    res.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': data.length });
+    res.end(req.method === 'HEAD' ? undefined : data);
+  };
+}
+
+/** Synchronous on purpose: runs once per file version, then the result is kept. */
+function compressBuffer(input: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(input, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length } })
+    : gzipSync(input, { level: 6 });
+}
