@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { copyFixture, ROOT } from '../support/fixture.ts';
+
+let fixture: Awaited<ReturnType<typeof copyFixture>>;
+let child: ChildProcess;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  fixture = await copyFixture('basic');
+  child = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], { cwd: fixture.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /serving \S+ at (http:\/\/\S+?)\s/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  child?.kill();
+  await fixture?.cleanup();
+});
+
+async function edit(rel: string, change: (text: string) => string) {
+  const file = join(fixture.site, rel);
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+describe('serve --watch', () => {
+  it('reloads the open page with the new text after a markdown file is saved', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/blog/first-post/', base).href);
+    expect(await page.locator('h2#hello').innerText()).toBe('Hello');
+    await edit('blog/en/first-post.md', (t) => t.replace('## Hello', '## Hello from the watcher'));
+    await page.waitForSelector('h2#hello-from-the-watcher', { timeout: 10_000 });
+    await page.close();
+  });
+
+  it('shows a build error with file:line over the last good page, then recovers', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/es/blog/primer-articulo/', base).href);
+    await edit('blog/es/primer-articulo.md', (t) => t.replace('date: 2026-01-10', 'date: 2026-02-31'));
+    const overlay = page.locator('#agency-site-error');
+    await overlay.waitFor({ timeout: 10_000 });
+    expect(await overlay.innerText()).toContain('site/blog/es/primer-articulo.md:4');
+    // The last good site is still served.
+    expect((await page.request.get(new URL('/es/blog/primer-articulo/', base).href)).status()).toBe(200);
+    await edit('blog/es/primer-articulo.md', (t) => t.replace('date: 2026-02-31', 'date: 2026-01-11'));
+    await page.waitForSelector('time[datetime="2026-01-11"]', { timeout: 10_000 });
+    expect(await overlay.count()).toBe(0);
+    await page.close();
+  });
+
+  it('swaps the stylesheet without reloading when only CSS changes', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/', base).href);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const css = join(fixture.dir, 'templates/styles/base.css');
+    await writeFile(css, (await readFile(css, 'utf8')) + '\nbody { outline: 1px solid transparent; }\n');
+    await page.waitForFunction((old) => document.querySelector('link[rel="stylesheet"]')?.getAttribute('href') !== old, before, { timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.close();
+  });
+});
