@@ -1,0 +1,70 @@
+// Serving benchmarks (issue "Developer loop and production-grade serving"):
+// 1. serve --watch on a site with N posts per locale: time from saving one markdown file to the
+//    reload event, over 20 edits (median, p95).
+// 2. Requests per second for a cached page and for page-data, with wrk from a second process.
+// Usage: node scripts/bench-serve.mjs [N=2000]   (needs `npm run compile` and Debian's wrk)
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const n = Number(process.argv[2] ?? 2000);
+const dir = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--make-only', String(n)], { encoding: 'utf8' }).trim();
+
+const child = spawn(process.execPath, [join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+const base = await new Promise((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+    const m = /at (http:\/\/\S+?)\s/.exec(out);
+    if (m) resolve(m[1]);
+  });
+  child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+});
+
+// Listen to the reload events like a browser tab does.
+const waiters = [];
+get(new URL('/__agency-site/events', base), (res) => {
+  let buffer = '';
+  res.on('data', (c) => {
+    buffer += c;
+    let i;
+    while ((i = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      const type = /^event: (\w+)/m.exec(frame)?.[1];
+      if (type === 'reload' || type === 'error') waiters.shift()?.(type);
+    }
+  });
+});
+await new Promise((r) => setTimeout(r, 1500));
+
+const times = [];
+const post = join(dir, 'site/blog/en/post-7.md');
+const original = readFileSync(post, 'utf8');
+for (let i = 0; i < 20; i++) {
+  const event = new Promise((resolve) => waiters.push(resolve));
+  const started = performance.now();
+  writeFileSync(post, original.replace('## Section 1', `## Section 1 (edit ${i})`));
+  const type = await event;
+  if (type !== 'reload') throw new Error('build failed during the benchmark');
+  times.push(performance.now() - started);
+  await new Promise((r) => setTimeout(r, 200));
+}
+times.sort((a, b) => a - b);
+const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+console.log(`watch: ${n} posts per locale, 20 edits of one post: median ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
+
+function wrk(path) {
+  const out = execFileSync('wrk', ['-t2', '-c32', '-d10s', '--latency', new URL(path, base).href], { encoding: 'utf8' });
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
+  const socket = /Socket errors: (.*)/.exec(out)?.[1] ?? 'none';
+  const p99 = /99%\s+(\S+)/.exec(out)?.[1];
+  return `${Number(rps).toFixed(0)} req/s, p99 ${p99}, non-2xx ${errors}, socket errors ${socket}`;
+}
+console.log(`wrk -t2 -c32 -d10s /blog/post-7/ (HTML): ${wrk('/blog/post-7/')}`);
+console.log(`wrk -t2 -c32 -d10s page-data of that post: ${wrk('/page-data/blog/post-7/page-data.json')}`);
+child.kill();
+rmSync(dir, { recursive: true, force: true });
