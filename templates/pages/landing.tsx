@@ -22,6 +22,8 @@ interface Data {
     hero: { eyebrow?: string; title: string; lead: string; cta?: Action; secondary?: Action; facts?: string[] };
     sections?: Section[];
     form?: { kind: 'contact' | 'contact-phone' | 'guide'; title: string; lead: string; guide?: string };
+    /** A third-party reviews widget, loaded through the site's allowlisting proxy. */
+    reviews?: { title: string; script: string };
   };
   collections: { testimonials?: Item[]; portfolio?: Item[] };
 }
@@ -63,6 +65,15 @@ export default function Landing({ data }: PageProps<Data>) {
       {sections.map((section, i) => (
         <LandingSection key={i} section={section} index={i} collections={data.collections} />
       ))}
+      {data.page.reviews ? (
+        <section className="section" aria-labelledby="reviews-title">
+          <div className="container">
+            <h2 id="reviews-title">{data.page.reviews.title}</h2>
+            <div className="reviews-widget" data-reviews-widget="" />
+            <script async src={`/__third-party-proxy?url=${encodeURIComponent(data.page.reviews.script)}`} />
+          </div>
+        </section>
+      ) : null}
       {form?.kind === 'guide' ? (
         <section id="form" className="section contact" aria-labelledby="form-title">
           <div className="container contact-grid">

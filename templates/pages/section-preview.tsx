@@ -26,7 +26,8 @@ export default function SectionPreview({ data }: PageProps<Data>) {
   const { collections } = data;
   return (
     <>
-      <h1 className="visually-hidden">{data.page.title}</h1>
+      {/* The hero brings its own h1; every other section gets one that names the preview. */}
+      {data.page.section === 'hero' ? null : <h1 className="visually-hidden">{data.page.title}</h1>}
       <Section name={data.page.section} collections={collections} />
     </>
   );

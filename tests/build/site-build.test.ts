@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,85 @@ describe('the real site', () => {
     }
     expect(mismatches).toEqual([]);
     expect(found).toBeGreaterThan(10);
+  });
+
+  it('has every route of the spec in both languages, each with its hreflang pair', async () => {
+    const routes: Array<[string, string]> = [
+      ['/', '/es/'],
+      ['/blog/', '/es/blog/'],
+      ['/careers/', '/es/trabaja-con-nosotros/'],
+      ['/careers-android/', '/es/trabaja-con-nosotros-android/'],
+      ['/careers-marketing/', '/es/trabaja-con-nosotros-marketing/'],
+      ['/careers-video-editor/', '/es/trabaja-con-nosotros-editor-de-video/'],
+      ['/free-prototype/', '/es/prototipo-gratis/'],
+      ['/hire-react-js-experts-24h/', '/es/contratar-expertos-react-24h/'],
+      ['/match-dev/', '/es/match-dev/'],
+      ['/partners/', '/es/socios/'],
+      ['/shopify-developers/', '/es/desarrolladores-shopify/'],
+      ['/ar-xr-development/', '/es/desarrollo-ar-xr/'],
+      ['/app-development/', '/es/desarrollo-de-aplicaciones/'],
+      ['/mvp-guide/', '/es/guia-mvp/'],
+      ['/app-success-guide/', '/es/guia-exito-de-apps/'],
+      ['/strategy-call/', '/es/llamada-estrategica/'],
+      ['/thank-you/', '/es/gracias/'],
+      ['/thank-you-guide/', '/es/gracias-guia/'],
+      ['/privacy-policy/', '/es/politica-de-privacidad/'],
+      ['/terms-of-service/', '/es/terminos-del-servicio/'],
+      ['/404.html', '/es/404.html'],
+      ...['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info'].map((s) => [`/landing/${s}/`, `/es/landing/${s}/`] as [string, string]),
+      ...['book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'].map((s) => [`/convertion-landing/${s}/`, `/es/convertion-landing/${s}/`] as [string, string]),
+    ];
+    const file = (path: string) => join(out, 'out', path.endsWith('/') ? `${path}index.html` : path);
+    for (const [en, es] of routes) {
+      const enHtml = await readFile(file(en), 'utf8');
+      const esHtml = await readFile(file(es), 'utf8');
+      expect(enHtml, en).toContain(`hrefLang="es" href="https://southbridge.dev${es}"`);
+      expect(esHtml, es).toContain(`hrefLang="en" href="https://southbridge.dev${en}"`);
+      expect(esHtml, es).toContain('<html lang="es">');
+    }
+    const sitemap = await readFile(join(out, 'out/sitemap.xml'), 'utf8');
+    expect(sitemap).not.toMatch(/landing\/|gracias|thank-you|404/);
+  });
+
+  it('has at least 20 Spanish and 8 English articles, paired by translationKey, on the topics of the spec', async () => {
+    const es = readdirSync(join(ROOT, 'site/blog/es'));
+    const en = readdirSync(join(ROOT, 'site/blog/en'));
+    expect(es.length).toBeGreaterThanOrEqual(20);
+    expect(en.length).toBeGreaterThanOrEqual(8);
+    const esKeys = new Set(es.map((f) => /translationKey: (\S+)/.exec(readFileSync(join(ROOT, 'site/blog/es', f), 'utf8'))?.[1]));
+    for (const f of en) expect(esKeys, f).toContain(/translationKey: (\S+)/.exec(readFileSync(join(ROOT, 'site/blog/en', f), 'utf8'))?.[1]);
+    const titles = es.join(' ');
+    for (const topic of ['node', 'react', 's3', 'autenticacion', 'paginacion', 'testing']) expect(titles).toContain(topic);
+    expect(existsSync(join(out, 'out/es/blog/feed.xml'))).toBe(true);
+  });
+
+  it('publishes Organization, BlogPosting and JobPosting structured data with the required fields', async () => {
+    const ld = async (path: string) =>
+      [...(await readFile(join(out, 'out', path), 'utf8')).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect((await ld('index.html'))[0]).toMatchObject({ '@type': 'Organization', name: 'Southbridge Dev', url: 'https://southbridge.dev/' });
+    const [post] = await ld('es/blog/event-loop-de-nodejs/index.html');
+    expect(post).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'es', mainEntityOfPage: 'https://southbridge.dev/es/blog/event-loop-de-nodejs/' });
+    expect(post.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const path of ['careers/index.html', 'es/trabaja-con-nosotros-editor-de-video/index.html']) {
+      const [job] = await ld(path);
+      expect(job['@type']).toBe('JobPosting');
+      for (const field of ['title', 'description', 'datePosted', 'validThrough', 'hiringOrganization', 'employmentType']) expect(job[field], `${path} ${field}`).toBeTruthy();
+      expect(job.jobLocationType).toBe('TELECOMMUTE');
+      expect(job.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'Argentina' });
+    }
+  });
+
+  it('has the careers message keys of the spec for every role in both languages', () => {
+    for (const locale of ['en', 'es']) {
+      const messages = yaml.load(readFileSync(join(ROOT, `locales/${locale}.yaml`), 'utf8')) as Record<string, Record<string, unknown>>;
+      for (const role of ['careers', 'careers-android', 'careers-marketing', 'careers-video-editor']) {
+        const section = messages[role] as Record<string, unknown> & { 'selection-process': Record<string, string>; requirements: Record<string, string>; benefits: Record<string, string> };
+        for (const key of ['work-with-us', 'about-us', 'apply-here-button']) expect(section[key], `${locale} ${role}.${key}`).toBeTruthy();
+        expect(Object.keys(section['selection-process'])).toEqual(['step-1', 'step-2', 'step-3']);
+        expect(Object.keys(section.requirements)[0]).toBe('list-1');
+        expect(Object.keys(section.benefits)[0]).toBe('list-1');
+      }
+    }
   });
 
   it('has the landing message keys of the spec in both languages', () => {
