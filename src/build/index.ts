@@ -1,3 +1,4 @@
-export { buildSite, type BuildOptions } from './pipeline.ts';
+export { buildSite, runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
 export { formatReport, type BuildReport } from './report.ts';
 export { securityOptions } from './security-options.ts';
+export { createBuildSession } from './build-session.ts';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildSite, formatReport, type BuildReport } from '../build/index.ts';
+import { buildSite, formatReport, type BuildOptions, type BuildReport } from '../build/index.ts';
 import { run, type Verbosity } from './run.ts';
 
 export interface BuildFlags extends Verbosity {
@@ -9,14 +9,18 @@ export interface BuildFlags extends Verbosity {
   cache?: string;
 }
 
-export async function buildWithFlags(flags: BuildFlags): Promise<BuildReport> {
-  const report = await buildSite({
+export function buildOptionsOf(flags: BuildFlags): BuildOptions {
+  return {
     siteDir: flags.site,
     outDir: flags.out,
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.cache ? { cacheDir: flags.cache } : {}),
     ...(flags.verbose ? { onStage: (name: string) => console.error(`… ${name}`) } : {}),
-  });
+  };
+}
+
+export async function buildWithFlags(flags: BuildFlags, build: (options: BuildOptions) => Promise<BuildReport> = buildSite): Promise<BuildReport> {
+  const report = await build(buildOptionsOf(flags));
   if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
   return report;
 }

@@ -1,10 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { securityOptions } from '../build/index.ts';
+import { createBuildSession, securityOptions } from '../build/index.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
-import { addBuildOptions, buildWithFlags, type BuildFlags } from './build-command.ts';
+import { addBuildOptions, buildOptionsOf, buildWithFlags, type BuildFlags } from './build-command.ts';
 import { describeError, run } from './run.ts';
 
 interface ServeFlags extends BuildFlags {
@@ -37,9 +37,11 @@ export function registerServeCommand(program: Command): void {
 
 async function serve(flags: ServeFlags): Promise<void> {
   const events = flags.watch ? createDevEvents() : undefined;
+  // Watching keeps the build's state, so saving a post's body re-renders only that post.
+  const session = createBuildSession(buildOptionsOf({ ...flags, quiet: true }));
   if (flags.build) {
     try {
-      await buildWithFlags(flags);
+      await buildWithFlags(flags, () => session.build());
     } catch (error) {
       // While watching, a broken site is shown in the browser and fixed by the next save.
       if (!events) throw error;
@@ -69,7 +71,7 @@ async function serve(flags: ServeFlags): Promise<void> {
     siteDir: resolve(flags.site),
     templatesDir: join(root, 'templates'),
     localesDir: join(root, 'locales'),
-    build: () => buildWithFlags({ ...flags, quiet: true }),
+    build: (changed) => session.build(changed),
     send: events.send,
     onBuilt: (report, changed) => {
       if (!flags.quiet) console.log(`rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`);

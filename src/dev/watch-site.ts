@@ -7,8 +7,8 @@ export interface WatchSiteOptions {
   siteDir: string;
   templatesDir: string;
   localesDir: string;
-  /** Rebuilds the site; the build's caches make it re-render only what the change affects. */
-  build: () => Promise<BuildReport>;
+  /** Rebuilds the site after these files changed; the build re-renders only what they affect. */
+  build: (changed: string[]) => Promise<BuildReport>;
   send: (event: DevEvent) => void;
   onBuilt?: (report: BuildReport, changed: string[]) => void;
   onFailed?: (error: unknown) => string;
@@ -52,7 +52,7 @@ export function watchSite(options: WatchSiteOptions) {
     running = (async () => {
       options.send({ type: 'building' });
       try {
-        const report = await options.build();
+        const report = await options.build([...changes.keys()]);
         const kind = reloadKind([...changes.values()]);
         if (kind === 'css' && report.stylesheets[0]) options.send({ type: 'css', href: report.stylesheets[0] });
         else if (kind !== 'none') options.send({ type: 'reload' });

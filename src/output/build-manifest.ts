@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** One file of the output: bytes to write, or a cached file to link. */
@@ -42,4 +42,9 @@ export function recordOutput(options: { cacheDir: string; outDir: string; finger
   }
   mkdirSync(options.cacheDir, { recursive: true });
   writeFileSync(manifestFile(options.cacheDir), JSON.stringify({ outDir, fingerprint: options.fingerprint, files } satisfies Manifest));
+}
+
+/** Forgets the last build's record (out/ was changed in place), so the next build writes in full. */
+export function clearOutputRecord(cacheDir: string): void {
+  rmSync(manifestFile(cacheDir), { force: true });
 }

@@ -1,6 +1,6 @@
 export { renderPage, type RenderSetup, type RenderedPage } from './render-page.ts';
 export { renderJobs, type RenderPoolOptions } from './render-pool.ts';
 export { pageCacheKey, setupCacheKey, pageCachePaths, PAGE_CACHE_VERSION } from './page-cache.ts';
-export type { RenderJob, RenderJobResult } from './render-job.ts';
+export { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
 export { MarkdownCache } from './markdown-cache.ts';
 export { readRenderFindings, writeRenderFindings, type RenderFindings } from './render-findings.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../../src/build/index.ts';
+import { createBuildSession, type BuildReport } from '../../src/build/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -195,6 +195,41 @@ describe('rendering in worker threads', () => {
         .sort();
       expect(files.length).toBeGreaterThan(30);
       for (const file of files) expect(await read(join(f.dir, 'out-workers'), file), file).toBe(await read(f.out, file));
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
+
+describe('a build session (serve --watch)', () => {
+  it('re-renders only the post whose body changed, in place, and falls back to a full build otherwise', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      await session.build();
+      const file = join(f.site, 'blog/en/first-post.md');
+      const text = await read(f.site, 'blog/en/first-post.md');
+
+      await writeFile(file, text.replace('## Hello', '## Hello, body only'));
+      const fast = await session.build([file]);
+      expect(fast.stages.map((s) => s.name)).toEqual(['post bodies']);
+      expect(fast.rendered).toBe(1);
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello, body only');
+      expect(await read(f.out, 'page-data/blog/first-post/page-data.json')).toContain('Hello, body only');
+
+      // A title also appears in the list and the feed: that needs the full build.
+      const renamed = text.replace('title: First post', 'title: First post, renamed');
+      await writeFile(file, renamed);
+      const full = await session.build([file]);
+      expect(full.stages.map((s) => s.name)).toContain('planning');
+      expect(await read(f.out, 'blog/index.html')).toContain('First post, renamed');
+
+      // And the next full build rewrites out/ even though nothing changed since the fast path.
+      await writeFile(file, renamed.replace('## Hello', '## Hello again'));
+      expect((await session.build([file])).stages.map((s) => s.name)).toEqual(['post bodies']);
+      const after = await buildFixture(f);
+      expect(after.upToDate).toBe(false);
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello again');
     } finally {
       await f.cleanup();
     }

@@ -1,0 +1,67 @@
+import { statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { CssAsset } from '../assets/index.ts';
+import type { SiteConfig } from '../config/index.ts';
+import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
+import type { PlannedPage, SitePlan } from '../plan/index.ts';
+import { pageCachePaths } from '../render/index.ts';
+import { pageDataFolder, type AppData } from '../shared/page-data.ts';
+import { securityHeaders } from '../shared/security-headers.ts';
+import { securityOptions } from './security-options.ts';
+
+/** Where a page's page-data lives inside out/. */
+export function pageDataFile(page: PlannedPage): string {
+  return `page-data/${pageDataFolder(page.path)}/page-data.json`;
+}
+
+/** Every file of the output: rendered pages linked from the cache, and the site-wide files. */
+export async function collectOutputFiles(options: {
+  siteDir: string;
+  config: SiteConfig;
+  plan: SitePlan;
+  css: CssAsset;
+  buildHash: string;
+  sharedFiles: Record<string, { json: string; hash: string }>;
+  pages: Array<{ page: PlannedPage; key: string }>;
+  cacheDir: string;
+}): Promise<OutputFile[]> {
+  const { config, plan, css } = options;
+  const list: OutputFile[] = [];
+  for (const { page, key } of options.pages) {
+    const paths = pageCachePaths(options.cacheDir, key);
+    list.push({ path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size });
+    list.push({ path: pageDataFile(page), linkFrom: paths.pageData, bytes: statSync(paths.pageData).size });
+  }
+  const appData: AppData = { webpackCompilationHash: options.buildHash };
+  list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
+  for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json });
+  for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
+  list.push({ path: css.file, data: css.text });
+  // Hashed assets never change, so they are compressed once here at the highest levels.
+  list.push({ path: `${css.file}.br`, data: brotliCompressSync(css.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) });
+  list.push({ path: `${css.file}.gz`, data: gzipSync(css.text, { level: 9 }) });
+  list.push({ path: '_headers', data: headersFile(securityHeaders(securityOptions(config))) });
+  list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
+  list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });
+  list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
+  for (const [locale, feed] of Object.entries(plan.feeds)) {
+    list.push({ path: feed.path.slice(1), data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }) });
+  }
+  list.push(...(await staticFiles(options.siteDir)));
+  return list;
+}
+
+/** Files under site/static/ are published as they are (favicon, SVG illustrations). */
+async function staticFiles(siteDir: string): Promise<OutputFile[]> {
+  const dir = join(siteDir, 'static');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files: OutputFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.push({ path: full.slice(dir.length + 1), data: await readFile(full) });
+  }
+  return files;
+}
