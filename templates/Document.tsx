@@ -1,7 +1,7 @@
 import type { DocumentProps } from '../src/shared/template-contract.ts';
 
 /** The HTML document around every page: head tags decided by the plan, the rendered page in #root. */
-export default function Document({ lang, head, siteName, stylesheets, scripts, structuredData, bodyHtml }: DocumentProps) {
+export default function Document({ lang, head, siteName, stylesheets, scripts, modulePreloads, runtimeConfig, structuredData, bodyHtml }: DocumentProps) {
   const title = head.title.includes(siteName) ? head.title : `${head.title} | ${siteName}`;
   return (
     <html lang={lang}>
@@ -28,6 +28,13 @@ export default function Document({ lang, head, siteName, stylesheets, scripts, s
         <meta name="theme-color" content="#0f1b2d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.feed ? <link rel="alternate" type="application/atom+xml" title={head.feed.title} href={head.feed.href} /> : null}
+        <meta name="agency-site-config" content={runtimeConfig} />
+        {scripts.map((src) => (
+          <link key={src} rel="modulepreload" href={src} />
+        ))}
+        {modulePreloads.map((src) => (
+          <link key={src} rel="modulepreload" href={src} />
+        ))}
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -1,2 +1,3 @@
 export { compileTemplates, importTemplates, type CompiledTemplates } from './compile-templates.ts';
 export { bundleCss, type CssAsset } from './bundle-css.ts';
+export { bundleClient, type ClientBundle } from './bundle-client.ts';

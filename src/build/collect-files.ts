@@ -1,14 +1,14 @@
 import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { CssAsset } from '../assets/index.ts';
+import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths } from '../render/index.ts';
 import { pageDataFolder, type AppData } from '../shared/page-data.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
+import { compressAsset } from './compress-asset.ts';
 import { securityOptions } from './security-options.ts';
 
 /** Where a page's page-data lives inside out/. */
@@ -22,6 +22,7 @@ export async function collectOutputFiles(options: {
   config: SiteConfig;
   plan: SitePlan;
   css: CssAsset;
+  client: ClientBundle;
   buildHash: string;
   sharedFiles: Record<string, { json: string; hash: string }>;
   pages: Array<{ page: PlannedPage; key: string }>;
@@ -38,10 +39,13 @@ export async function collectOutputFiles(options: {
   list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
   for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json });
   for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
-  list.push({ path: css.file, data: css.text });
   // Hashed assets never change, so they are compressed once here at the highest levels.
-  list.push({ path: `${css.file}.br`, data: brotliCompressSync(css.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) });
-  list.push({ path: `${css.file}.gz`, data: gzipSync(css.text, { level: 9 }) });
+  for (const asset of [{ path: css.file, text: css.text }, ...options.client.files]) {
+    const { br, gz } = compressAsset(options.cacheDir, asset.text);
+    list.push({ path: asset.path, data: asset.text });
+    list.push({ path: `${asset.path}.br`, data: br });
+    list.push({ path: `${asset.path}.gz`, data: gz });
+  }
   list.push({ path: '_headers', data: headersFile(securityHeaders(securityOptions(config))) });
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
   list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });

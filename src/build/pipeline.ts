@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { bundleCss, compileTemplates, type CompiledTemplates } from '../assets/index.ts';
+import { bundleClient, bundleCss, compileTemplates, type CompiledTemplates } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
@@ -7,6 +7,8 @@ import { isOutputCurrent, recordOutput, StagedOutput } from '../output/index.ts'
 import { planSite, type PlannedPage, type SitePlan } from '../plan/index.ts';
 import type { RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
+import type { RuntimeConfig } from '../client/types.ts';
+import { writeServiceWorker } from '../sw/index.ts';
 import { collectOutputFiles } from './collect-files.ts';
 import { renderPlannedPages } from './render-step.ts';
 import type { BuildReport } from './report.ts';
@@ -25,6 +27,19 @@ export interface BuildOptions {
   /** Render worker threads; default one per core for large sites. */
   workers?: number;
   onStage?: (name: string) => void;
+}
+
+/** What the browser runtime needs before its first fetch, published in a meta tag (CSP allows no inline script). */
+function runtimeConfig(config: SiteConfig, buildHash: string): RuntimeConfig {
+  const { settings } = config;
+  return {
+    buildHash,
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
+    consent: settings.consent,
+    analytics: settings.analytics,
+    prefetch: settings.prefetch,
+  };
 }
 
 /** What a build knew when it finished, kept by `serve --watch` to rebuild one post without replanning. */
@@ -57,11 +72,11 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const warnings: string[] = [];
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
-  const [content, messages, templates, css] = await task('reading content', () =>
+  const [content, messages, { compiled: templates, client }, css] = await task('reading content', () =>
     Promise.all([
       loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
-      compileTemplates({ templatesDir, cacheDir }),
+      compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({ compiled, client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }) })),
       bundleCss({ templatesDir }),
     ]),
   );
@@ -76,7 +91,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       }),
     );
     // Like webpack's compilation hash: it changes when the code (templates, styles) changes, not the content.
-    const buildHash = contentHash('agency-site-1', templates.hash, css.text);
+    const buildHash = contentHash('agency-site-1', templates.hash, client.hash, css.text);
     const setup: RenderSetup = {
       templatesFile: templates.file,
       shared: plan.shared,
@@ -84,7 +99,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       sharedHashes: Object.fromEntries(Object.entries(sharedFiles).map(([l, f]) => [l, f.hash])),
       buildHash,
       stylesheets: [css.href],
-      scripts: [],
+      scripts: [client.entry],
+      templateChunks: client.templateChunks,
+      runtimeConfig: JSON.stringify(runtimeConfig(config, buildHash)),
       siteName: config.settings.name,
       cacheDir,
       constants: config.constants,
@@ -93,7 +110,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     const render = await task('rendering pages', () =>
       renderPlannedPages({ plan, setup, templatesHash: templates.hash, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
-    const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, buildHash, sharedFiles, pages: render.all, cacheDir }));
+    const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
     // Linked files are named by their content key; written files are hashed here.
     const fingerprint = contentHash(...files.map((f) => `${f.path}\0${'linkFrom' in f ? f.linkFrom : contentHash(f.data)}`));
     const current = isOutputCurrent({ cacheDir, outDir: options.outDir, fingerprint });
@@ -101,9 +118,10 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       await task('writing files', async () => {
         await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
       });
+      await task('service worker', () => writeServiceWorker({ outDir: output.stagingDir, cacheDir }));
       await task('publishing', async () => {
         await output.commit();
-        recordOutput({ cacheDir, outDir: options.outDir, fingerprint, paths: files.map((f) => f.path) });
+        recordOutput({ cacheDir, outDir: options.outDir, fingerprint, paths: [...files.map((f) => f.path), 'sw.js'] });
       });
     } else {
       await output.abort();
@@ -125,6 +143,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       stages: timings,
       warnings,
       stylesheets: setup.stylesheets,
+      javascript: client.sizes,
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };

@@ -15,6 +15,8 @@ export interface BuildReport {
   warnings: string[];
   /** Public paths of the stylesheets pages link (they change name when their content changes). */
   stylesheets: string[];
+  /** Gzipped JavaScript: the runtime's first load, and each template's own chunks on top of it. */
+  javascript?: { entryGzip: number; templates: Record<string, number> };
   durationMs: number;
   outDir: string;
 }
@@ -28,6 +30,12 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
+  if (report.javascript) {
+    const { entryGzip, templates } = report.javascript;
+    const home = entryGzip + (templates.home ?? 0);
+    const largest = Object.entries(templates).sort((a, b) => b[1] - a[1])[0];
+    lines.push(`  JavaScript (gzip): ${kb(home)} on the home page's first load; runtime ${kb(entryGzip)}; templates ${Object.entries(templates).map(([n, b]) => `${n} ${kb(b)}`).join(', ')}${largest ? ` (largest: ${largest[0]})` : ''}`);
+  }
   lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
   if (report.warnings.length) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);

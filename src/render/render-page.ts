@@ -13,6 +13,10 @@ export interface RenderSetup {
   buildHash: string;
   stylesheets: string[];
   scripts: string[];
+  /** Template name → the chunks its first render needs (modulepreload). */
+  templateChunks: Record<string, string[]>;
+  /** JSON for <meta name="agency-site-config">: what the runtime needs before any fetch. */
+  runtimeConfig: string;
   siteName: string;
   cacheDir: string;
   /** Resolved in markdown bodies, which workers read themselves. */
@@ -37,7 +41,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   const pageData: PageData = {
     componentChunkName: componentChunkName(page.template),
     path: page.path,
-    result: { data, pageContext: page.pageContext },
+    result: { data, pageContext: page.pageContext, head: page.head },
     staticQueryHashes: [setup.sharedHashes[page.locale]!],
     slicesMap,
     webpackCompilationHash: setup.buildHash,
@@ -77,6 +81,8 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
         siteName: setup.siteName,
         stylesheets: setup.stylesheets,
         scripts: setup.scripts,
+        modulePreloads: setup.templateChunks[page.template] ?? [],
+        runtimeConfig: setup.runtimeConfig,
         structuredData,
         bodyHtml,
       }),

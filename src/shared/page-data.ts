@@ -19,6 +19,8 @@ export interface PageContext {
 export interface PageResult<D = unknown> {
   data: D;
   pageContext: PageContext;
+  /** Title, description and links of the page, so a client navigation can update the head. */
+  head?: HeadData;
 }
 
 export interface PageData<D = unknown> {

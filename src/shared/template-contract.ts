@@ -22,6 +22,10 @@ export interface DocumentProps {
   siteName: string;
   stylesheets: string[];
   scripts: string[];
+  /** Chunks of this page's template, fetched early with <link rel="modulepreload">. */
+  modulePreloads: string[];
+  /** Content of <meta name="agency-site-config"> for the browser runtime. */
+  runtimeConfig: string;
   /** Structured data (JSON-LD) of the page, if its template declares any. */
   structuredData: object[];
   /** The rendered page inside the root element. */

@@ -1,0 +1,58 @@
+type Gtag = (...args: unknown[]) => void;
+type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; disablePushState?: boolean; callMethod?: (...a: unknown[]) => void };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+function addScript(src: string): void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  document.head.append(script);
+}
+
+/**
+ * Google Analytics and the Meta pixel, each only when its id is set. Their loaders are set up here
+ * (not as inline snippets, which the CSP forbids). The first page view is theirs; route changes
+ * are reported by pageView(). The pixel's own history tracking is off, so nothing counts twice.
+ */
+export function startAnalytics(ids: { googleAnalyticsId: string | null; metaPixelId: string | null }) {
+  if (ids.googleAnalyticsId) {
+    window.dataLayer = window.dataLayer ?? [];
+    window.gtag = function gtag() {
+      // gtag.js reads the arguments object itself, as its own snippet does.
+      // eslint-disable-next-line prefer-rest-params
+      window.dataLayer!.push(arguments);
+    };
+    window.gtag('js', new Date());
+    window.gtag('config', ids.googleAnalyticsId);
+    addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ids.googleAnalyticsId)}`);
+  }
+  if (ids.metaPixelId) {
+    const fbq = function (...args: unknown[]) {
+      if (fbq.callMethod) fbq.callMethod(...args);
+      else fbq.queue!.push(args);
+    } as Fbq;
+    fbq.queue = [];
+    fbq.loaded = true;
+    fbq.version = '2.0';
+    fbq.push = fbq;
+    fbq.disablePushState = true;
+    window.fbq = window._fbq = fbq;
+    fbq('init', ids.metaPixelId);
+    fbq('track', 'PageView');
+    addScript('https://connect.facebook.net/en_US/fbevents.js');
+  }
+  return {
+    pageView(path: string, title: string) {
+      window.gtag?.('event', 'page_view', { page_path: path, page_location: location.href, page_title: title });
+      window.fbq?.('track', 'PageView');
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The browser runtime: hydrates the server-rendered page, then navigates between pages with
+// page-data instead of full loads. Browser only: no node: imports anywhere under src/client.
+import { createElement, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
+import type { RootProps } from '../shared/template-contract.ts';
+import { startAnalytics } from './analytics.ts';
+import { createAnnouncer, pageName } from './announcer.ts';
+import { hasConsented, showCookieNotice } from './consent.ts';
+import { updateHead } from './head.ts';
+import { message } from './messages.ts';
+import { createLoader, type PageResources } from './page-resources.ts';
+import { startPrefetcher } from './prefetch.ts';
+import { startRouter } from './router.ts';
+import { registerServiceWorker } from './service-worker.ts';
+import { createSlowNotice } from './slow-notice.ts';
+import type { RuntimeConfig, TemplateLoaders } from './types.ts';
+
+const RELOAD_FLAG = 'agency-site-reloaded-for';
+
+function element(Root: ComponentType<RootProps>, res: PageResources) {
+  const { pageData } = res;
+  const Page = res.component as ComponentType<{ data: unknown; pageContext: unknown }>;
+  return createElement(
+    Root,
+    { shared: res.shared, slices: res.slices, pageContext: pageData.result.pageContext, template: res.template },
+    createElement(Page, { data: pageData.result.data, pageContext: pageData.result.pageContext }),
+  );
+}
+
+/** A new deploy since this HTML was built: reload once (remembered for the tab), never in a loop. */
+async function checkDeploy(config: RuntimeConfig): Promise<boolean> {
+  try {
+    const response = await fetch('/page-data/app-data.json', { cache: 'no-store' });
+    const { webpackCompilationHash } = (await response.json()) as { webpackCompilationHash: string };
+    if (webpackCompilationHash === config.buildHash) {
+      sessionStorage.removeItem(RELOAD_FLAG);
+      return false;
+    }
+    if (sessionStorage.getItem(RELOAD_FLAG) === webpackCompilationHash) return false;
+    sessionStorage.setItem(RELOAD_FLAG, webpackCompilationHash);
+    location.reload();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function boot({ Root, templates }: { Root: ComponentType<RootProps>; templates: TemplateLoaders }): Promise<void> {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="agency-site-config"]');
+  if (!meta) return;
+  const config = JSON.parse(meta.content) as RuntimeConfig;
+  let resourcesFailed = false;
+  let updated = false;
+  registerServiceWorker({ resourcesFailed: () => resourcesFailed, onUpdated: () => (updated = true) });
+  if (await checkDeploy(config)) return;
+
+  const loader = createLoader({ templates, buildHash: config.buildHash, locales: config.locales, defaultLocale: config.defaultLocale });
+  const path = location.pathname;
+  let current: PageResources;
+  try {
+    current = await loader.loadPage(path, { navigation: false });
+  } catch {
+    resourcesFailed = true;
+    console.error(`page resources for ${path} not found. Not rendering React`);
+    return;
+  }
+  const container = document.getElementById('root')!;
+  const root: ReactRoot = hydrateRoot(container, element(Root, current));
+
+  let analytics: ReturnType<typeof startAnalytics> | undefined;
+  const startTracking = () => (analytics ??= startAnalytics(config.analytics));
+  if (config.consent === 'notice' || hasConsented()) startTracking();
+  showCookieNotice(
+    {
+      text: message(current.shared, 'cookie-notice.text'),
+      accept: message(current.shared, 'cookie-notice.accept'),
+      label: message(current.shared, 'cookie-notice.label'),
+    },
+    startTracking,
+  );
+
+  const announcer = createAnnouncer();
+  const slow = createSlowNotice(1000);
+  const prefetcher = startPrefetcher({ settings: config.prefetch, prefetch: loader.prefetch, isLoaded: loader.isLoaded });
+  if ('requestIdleCallback' in window) requestIdleCallback(() => prefetcher.scan());
+  else setTimeout(() => prefetcher.scan(), 200);
+
+  let navigationId = 0;
+  startRouter(async (url, how) => {
+    const id = ++navigationId;
+    // After a service-worker update, load the next page from the server so builds never mix.
+    if (updated) return location.assign(url.href);
+    slow.start(message(current.shared, 'runtime.slow-navigation'));
+    let next: PageResources;
+    try {
+      next = await loader.loadPage(url.pathname);
+    } catch {
+      // FullLoad (new deploy, retries exhausted, chunk failure) or anything unexpected: the browser loads it.
+      slow.stop();
+      location.assign(url.href);
+      return;
+    }
+    if (id !== navigationId) return; // a later click won
+    if (how.push) history.pushState({ scroll: 0 }, '', url.href);
+    current = next;
+    // Committed synchronously: the announcement, focus and scroll below read the new page's DOM.
+    flushSync(() => root.render(element(Root, next)));
+    slow.stop();
+    if (next.pageData.result.head) updateHead(next.pageData.result.head, next.pageData.result.pageContext.locale, next.shared.site.name);
+    const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else scrollTo(0, how.scroll ?? 0);
+    (document.getElementById('main') ?? container).focus({ preventScroll: true });
+    announcer.announce(message(next.shared, 'runtime.navigated-to', { name: pageName(url.pathname) }));
+    analytics?.pageView(url.pathname, document.title);
+    prefetcher.scan();
+  });
+}

@@ -1,0 +1,105 @@
+import { pageDataFolder, type AppData, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
+import { fetchJson, htmlExists, ResourceError } from './fetch-resource.ts';
+import type { TemplateLoaders } from './types.ts';
+
+export interface PageResources {
+  path: string;
+  pageData: PageData<Record<string, unknown>>;
+  shared: SharedData;
+  slices: Record<string, SliceData>;
+  template: string;
+  component: (props: never) => unknown;
+  /** The page shown is the 404 or 500 page of the language, not the one asked for. */
+  fallback?: '404' | '500';
+}
+
+/** A navigation that must become a full browser load of `path` (new deploy, retries exhausted, chunk failure). */
+export class FullLoad extends Error {
+  constructor(readonly path: string, readonly reason: string) {
+    super(reason);
+  }
+}
+
+const RETRIES = 3;
+const loaded = new Map<string, PageResources>();
+
+export const pageDataUrl = (path: string) => `/page-data/${pageDataFolder(path)}/page-data.json`;
+
+function isPageData(value: unknown): value is PageData<Record<string, unknown>> {
+  const v = value as Partial<PageData> | null;
+  return !!v && typeof v.componentChunkName === 'string' && typeof v.path === 'string' && !!v.result && Array.isArray(v.staticQueryHashes);
+}
+
+/** page-data with retries for failures that may pass (network, 503): up to 3 more tries. */
+async function fetchPageData(path: string): Promise<PageData<Record<string, unknown>>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const data = await fetchJson<unknown>(pageDataUrl(path));
+      if (!isPageData(data)) throw new ResourceError(pageDataUrl(path), 'invalid');
+      return data;
+    } catch (error) {
+      const status = (error as ResourceError).status;
+      if (status === 404 || status === 'invalid' || status === 500) throw error;
+      if (attempt >= RETRIES) throw new FullLoad(path, `page-data for ${path} failed ${attempt + 1} times`);
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+    }
+  }
+}
+
+export function createLoader(options: { templates: TemplateLoaders; buildHash: string; locales: string[]; defaultLocale: string }) {
+  const localeOf = (path: string) => {
+    const first = path.split('/')[1] ?? '';
+    return options.locales.includes(first) && first !== options.defaultLocale ? first : options.defaultLocale;
+  };
+  const errorPage = (path: string, code: '404' | '500') => {
+    const locale = localeOf(path);
+    return locale === options.defaultLocale ? `/${code}.html` : `/${locale}/${code}.html`;
+  };
+
+  async function resources(path: string, pageData: PageData<Record<string, unknown>>, fallback?: '404' | '500'): Promise<PageResources> {
+    const template = options.templates[pageData.componentChunkName];
+    if (!template) throw new FullLoad(path, `no template chunk ${pageData.componentChunkName}`);
+    const [shared, navbar, footer, module] = await Promise.all([
+      fetchJson<SharedData>(`/page-data/sq/d/${pageData.staticQueryHashes[0]}.json`),
+      fetchJson<SliceData>(`/slice-data/${pageData.slicesMap.navbar}.json`),
+      fetchJson<SliceData>(`/slice-data/${pageData.slicesMap.footer}.json`),
+      template.load().catch(() => {
+        // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
+        throw new FullLoad(path, 'template chunk failed to load');
+      }),
+    ]);
+    return { path, pageData, shared, slices: { navbar, footer }, template: template.name, component: module.default as PageResources['component'], ...(fallback ? { fallback } : {}) };
+  }
+
+  /** Everything a route needs, or the 404/500 page of its language, or FullLoad. */
+  async function loadPage(path: string, { navigation = true } = {}): Promise<PageResources> {
+    const cached = loaded.get(path);
+    if (cached) return cached;
+    const [app, pageData] = await Promise.allSettled([fetchJson<AppData>('/page-data/app-data.json'), fetchPageData(path)]);
+    if (navigation && app.status === 'fulfilled' && app.value.webpackCompilationHash !== options.buildHash) {
+      // A new deploy: never mix old and new builds in one page.
+      throw new FullLoad(path, 'a new version of the site was deployed');
+    }
+    if (pageData.status === 'rejected') {
+      const error = pageData.reason as ResourceError | FullLoad;
+      if (error instanceof FullLoad) throw error;
+      if (error.status === 404 || error.status === 'invalid') {
+        if (await htmlExists(path)) throw new FullLoad(path, 'page exists but its page-data does not');
+        return resources(path, await fetchPageData(errorPage(path, '404')).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))), '404');
+      }
+      // A 500: the 500 page of the language; if that fails too, the browser asks the server itself.
+      return resources(path, await fetchPageData(errorPage(path, '500')).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))), '500');
+    }
+    const result = await resources(path, pageData.value);
+    loaded.set(path, result);
+    return result;
+  }
+
+  /** Loads a page's data and template chunk ahead of a click; failures are ignored. */
+  function prefetch(path: string): void {
+    if (loaded.has(path)) return;
+    loadPage(path).catch(() => undefined);
+  }
+
+  return { loadPage, prefetch, isLoaded: (path: string) => loaded.has(path), localeOf };
+}

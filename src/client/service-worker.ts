@@ -1,0 +1,31 @@
+const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * Registers /sw.js only in a secure context (HTTPS, or localhost). After an updated worker takes
+ * over, the next navigation is a full load so old and new builds never mix; if page resources had
+ * failed before it installed, the page reloads at once.
+ */
+export function registerServiceWorker(state: { resourcesFailed: () => boolean; onUpdated: () => void }): void {
+  if (!('serviceWorker' in navigator)) return;
+  if (location.protocol !== 'https:' && !LOCAL.has(location.hostname)) {
+    console.warn('The service worker was not registered: it needs a secure connection (HTTPS) or localhost.');
+    return;
+  }
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker
+    .register('/sw.js')
+    .then((registration) => {
+      registration.addEventListener('updatefound', () => {
+        const worker = registration.installing;
+        worker?.addEventListener('statechange', () => {
+          if (worker.state === 'installed' && hadController) {
+            state.onUpdated();
+            if (state.resourcesFailed()) location.reload();
+          }
+          if (worker.state === 'redundant') console.warn('A service worker update was discarded (redundant).');
+          if (worker.state === 'activated') document.documentElement.dataset.swState = 'activated';
+        });
+      });
+    })
+    .catch((error: unknown) => console.error('Service worker registration failed:', error));
+}

@@ -1,0 +1,1 @@
+export { writeServiceWorker } from './write-service-worker.ts';
