@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBuildCommand } from './build-command.ts';
+import { registerFormsCommands } from './forms-commands.ts';
 import { registerServeCommand } from './serve-command.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -13,5 +14,6 @@ const program = new Command()
 
 registerBuildCommand(program);
 registerServeCommand(program);
+registerFormsCommands(program);
 
 await program.parseAsync();

@@ -1,7 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { createBuildSession, securityOptions } from '../build/index.ts';
-import { loadSiteConfig } from '../config/index.ts';
+import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
+import { loadContent } from '../content/index.ts';
+import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects } from '../forms/index.ts';
 import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { addBuildOptions, buildOptionsOf, buildWithFlags, type BuildFlags } from './build-command.ts';
@@ -20,11 +22,6 @@ function port(value: string): number {
   return n;
 }
 
-/** Extra request handlers (the forms endpoint) registered by other commands' modules. */
-const extraHandlers: Array<(flags: { site: string }) => Promise<RequestHandler>> = [];
-export function addServeHandler(make: (flags: { site: string }) => Promise<RequestHandler>): void {
-  extraHandlers.push(make);
-}
 
 export function registerServeCommand(program: Command): void {
   addBuildOptions(program.command('serve').description('build the site, then serve it on localhost (--watch: rebuild and reload on every save)'))
@@ -33,6 +30,24 @@ export function registerServeCommand(program: Command): void {
     .option('--no-build', 'serve the output folder as it is')
     .option('-w, --watch', 'watch site/, templates/ and locales/, rebuild what changed and reload the browser')
     .action((flags: ServeFlags) => run(() => serve(flags), flags));
+}
+
+/** /api/forms/* in the same server, storing leads in .data/leads.db beside where serve runs. */
+async function formsHandler(siteDir: string, config: SiteConfig): Promise<RequestHandler> {
+  const content = await loadContent({ siteDir, config });
+  const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
+  const db = openDatabase({});
+  startOutbox({ db, webhookUrl: undefined, onError: (message) => console.error(`forms: ${message}`) });
+  const endpoint = config.settings.forms.endpoint;
+  return createFormsHandler({
+    db,
+    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, thankYou: slugOf('thank-you'), thankYouGuide: slugOf('thank-you-guide') }),
+    defaultLocale: config.defaultLocale,
+    basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
+    allowedOrigin: config.settings.baseUrl,
+    siteName: config.settings.name,
+    onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
+  });
 }
 
 async function serve(flags: ServeFlags): Promise<void> {
@@ -53,7 +68,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   const config = await loadSiteConfig({ siteDir: flags.site });
   const handlers: RequestHandler[] = [];
   if (events) handlers.push(events.handle);
-  for (const make of extraHandlers) handlers.push(await make(flags));
+  handlers.push(await formsHandler(flags.site, config));
   const { url } = await serveSite({
     outDir: flags.out,
     port: flags.port,

@@ -67,6 +67,7 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
   }
   const container = document.getElementById('root')!;
   const root: ReactRoot = hydrateRoot(container, element(Root, current));
+  document.documentElement.dataset.hydrated = 'true';
 
   let analytics: ReturnType<typeof startAnalytics> | undefined;
   const startTracking = () => (analytics ??= startAnalytics(config.analytics));

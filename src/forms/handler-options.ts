@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { localeOfPath } from '../shared/locale-path.ts';
+import { DEFAULT_MIN_FILL_MS } from './detect-spam.ts';
+import { createAddressHasher } from './lead-store.ts';
+import type { NotificationOptions } from './notifications.ts';
+import type { Db } from './open-database.ts';
+import { DEFAULT_UPLOADS_DIR } from './receive-upload.ts';
+import { MAX_CV_BYTES } from './schemas.ts';
+
+/** Where a plain (no-JavaScript) post lands, per locale. */
+export interface ThankYouPaths {
+  thankYou: string;
+  thankYouGuide: string;
+  /** The locale's home: the way back from an error page when the Referer can't be used. */
+  home?: string;
+}
+
+export interface FormsHandlerOptions extends NotificationOptions {
+  db: Db;
+  /** Outside the web root; files get random names there. */
+  uploadsDir?: string;
+  redirects: Record<string, ThankYouPaths>;
+  /** Default: the first locale of `redirects`. */
+  defaultLocale?: string;
+  /** Default `/api/forms` (site.yaml `forms.endpoint`). */
+  basePath?: string;
+  /** The site's origin, the only other origin allowed to post (CORS). */
+  allowedOrigin?: string | undefined;
+  /** Per client address; false turns it off. Default 10 a minute. */
+  rateLimit?: { max: number; windowMs: number } | false;
+  minFillMs?: number;
+  maxFileBytes?: number;
+  maxBodyBytes?: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+  now?: () => number;
+  /** Told about unexpected failures (the client only ever sees a generic 500). Default: one line on stderr. */
+  onError?: (error: unknown) => void;
+  /** Called after an accepted lead is committed (e.g. to wake the outbox). */
+  onAccepted?: () => void;
+}
+
+export interface ResolvedHandlerOptions {
+  db: Db;
+  uploadsDir: string;
+  redirects: Record<string, ThankYouPaths>;
+  defaultLocale: string;
+  basePath: string;
+  allowedOrigin: string | undefined;
+  rateLimit: { max: number; windowMs: number } | false;
+  minFillMs: number;
+  limits: { maxBodyBytes: number; maxFieldsBytes: number; maxFileBytes: number };
+  notifications: NotificationOptions;
+  trustProxy: boolean;
+  now: () => number;
+  onError: (error: unknown) => void;
+  onAccepted: (() => void) | undefined;
+  hashAddress: (address: string) => string;
+  localeOf: (field: unknown, req: IncomingMessage) => string;
+  backHref: (req: IncomingMessage, locale: string) => string;
+}
+
+export function resolveHandlerOptions(options: FormsHandlerOptions): ResolvedHandlerOptions {
+  const locales = Object.keys(options.redirects);
+  const defaultLocale = options.defaultLocale ?? locales[0] ?? 'en';
+  const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  const allowedOrigin = options.allowedOrigin ? new URL(options.allowedOrigin).origin : undefined;
+  const maxFileBytes = options.maxFileBytes ?? MAX_CV_BYTES;
+
+  const sameSite = (url: URL, req: IncomingMessage): boolean => url.origin === allowedOrigin || url.host === req.headers.host;
+  const referer = (req: IncomingMessage): URL | undefined => {
+    try {
+      const url = new URL(req.headers.referer ?? '');
+      return /^https?:$/.test(url.protocol) && sameSite(url, req) ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return {
+    db: options.db,
+    uploadsDir,
+    redirects: options.redirects,
+    defaultLocale,
+    basePath: (options.basePath ?? '/api/forms').replace(/\/+$/, ''),
+    allowedOrigin,
+    rateLimit: options.rateLimit ?? { max: 10, windowMs: 60_000 },
+    minFillMs: options.minFillMs ?? DEFAULT_MIN_FILL_MS,
+    // A multipart body is the file plus its boundaries and a few short fields.
+    limits: { maxFileBytes, maxBodyBytes: options.maxBodyBytes ?? maxFileBytes + 256 * 1024, maxFieldsBytes: 64 * 1024 },
+    notifications: { webhookUrl: options.webhookUrl, notifyEmail: options.notifyEmail, siteName: options.siteName },
+    trustProxy: options.trustProxy === true,
+    now: options.now ?? Date.now,
+    onError: options.onError ?? ((error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`)),
+    onAccepted: options.onAccepted,
+    hashAddress: createAddressHasher(options.db),
+    localeOf: (field, req) => {
+      if (typeof field === 'string' && locales.includes(field)) return field;
+      const url = referer(req);
+      return url ? localeOfPath(url.pathname, locales, defaultLocale) : defaultLocale;
+    },
+    backHref: (req, locale) => referer(req)?.href ?? options.redirects[locale]?.home ?? (locale === defaultLocale ? '/' : `/${locale}/`),
+  };
+}

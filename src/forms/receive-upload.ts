@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+
+export const DEFAULT_UPLOADS_DIR = '.data/uploads';
+
+export interface ReceivedFile {
+  path: string;
+  storedName: string;
+  originalName: string;
+  size: number;
+  /** The type read from the file's own bytes; the name and the browser's claim are not trusted. */
+  mime: string;
+}
+
+export type ReceiveResult = { kind: 'file'; file: ReceivedFile } | { kind: 'empty' } | { kind: 'tooLarge' };
+
+/**
+ * Streams one uploaded file to `dir` under a random name, flushed to disk before it counts as
+ * received, then reads its real type from its bytes. Never keeps a partial file.
+ */
+export async function receiveUpload(options: { stream: Readable & { truncated?: boolean }; filename: string | undefined; dir: string }): Promise<ReceiveResult> {
+  const storedName = randomBytes(16).toString('hex');
+  const path = join(options.dir, storedName);
+  let size = 0;
+  options.stream.on('data', (chunk: Buffer) => (size += chunk.length));
+  try {
+    await pipeline(options.stream, createWriteStream(path, { flags: 'wx', mode: 0o600, flush: true }));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  if (options.stream.truncated) {
+    await rm(path, { force: true });
+    return { kind: 'tooLarge' };
+  }
+  // A file input left empty still sends a part, with no name and no bytes.
+  if (size === 0) {
+    await rm(path, { force: true });
+    return { kind: 'empty' };
+  }
+  await syncDirectory(options.dir);
+  const type = await fileTypeFromFile(path);
+  return { kind: 'file', file: { path, storedName, originalName: cleanFilename(options.filename), size, mime: type?.mime ?? 'application/octet-stream' } };
+}
+
+/** The new name must survive a power cut along with the bytes (ext4 and friends need the directory synced too). */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Only the base name, without control characters; it is shown to people, never used as a path. */
+export function cleanFilename(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'upload').slice(0, 255);
+}
