@@ -1,8 +1,14 @@
 import type { DocumentProps } from '../src/shared/template-contract.ts';
 
+/** "Title | Site", unless the site name would push the title past what search results show (60). */
+export function documentTitle(title: string, siteName: string): string {
+  const full = `${title} | ${siteName}`;
+  return title.includes(siteName) || full.length > 60 ? title : full;
+}
+
 /** The HTML document around every page: head tags decided by the plan, the rendered page in #root. */
 export default function Document({ lang, head, siteName, stylesheets, scripts, modulePreloads, runtimeConfig, structuredData, bodyHtml }: DocumentProps) {
-  const title = head.title.includes(siteName) ? head.title : `${head.title} | ${siteName}`;
+  const title = documentTitle(head.title, siteName);
   return (
     <html lang={lang}>
       <head>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBuildCommand } from './build-command.ts';
+import { registerCheckCommand, registerNewPostCommand } from './check-command.ts';
 import { registerFormsCommands } from './forms-commands.ts';
 import { registerServeCommand } from './serve-command.ts';
 
@@ -15,5 +16,7 @@ const program = new Command()
 registerBuildCommand(program);
 registerServeCommand(program);
 registerFormsCommands(program);
+registerCheckCommand(program);
+registerNewPostCommand(program);
 
 await program.parseAsync();

@@ -7,7 +7,9 @@ function setMeta(selector: string, attribute: string, value: string) {
 
 /** After a client navigation, the head says what the server-rendered page would: title, language, links. */
 export function updateHead(head: HeadData, lang: string, siteName: string): void {
-  document.title = head.title.includes(siteName) ? head.title : `${head.title} | ${siteName}`;
+  // Same rule as templates/Document.tsx: the site name only when the whole still fits in 60 characters.
+  const full = `${head.title} | ${siteName}`;
+  document.title = head.title.includes(siteName) || full.length > 60 ? head.title : full;
   document.documentElement.lang = lang;
   setMeta('meta[name="description"]', 'content', head.description);
   setMeta('link[rel="canonical"]', 'href', head.canonical);

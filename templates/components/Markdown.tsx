@@ -1,13 +1,39 @@
-import type { Root } from 'hast';
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import type { Element, ElementContent, Root } from 'hast';
+import { createElement, type ReactNode } from 'react';
 import { markdownComponents } from '../markdown-components.tsx';
 
+// Tables reject whitespace text children in React (and in the DOM the parser drops them).
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+const components = markdownComponents as Record<string, (props: Record<string, unknown>) => ReactNode>;
+
+/** hast property names → React props: data-* and aria-* spelled as attributes, token lists joined. */
+function props(element: Element, key: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { key };
+  for (const [name, value] of Object.entries(element.properties ?? {})) {
+    if (value === false || value === null || value === undefined) continue;
+    let prop = name;
+    if (/^data[A-Z]/.test(name)) prop = `data-${name.slice(4).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).slice(1)}`;
+    else if (/^aria[A-Z]/.test(name)) prop = `aria-${name.slice(4).toLowerCase()}`;
+    else if (name === 'checked') prop = 'defaultChecked';
+    out[prop] = Array.isArray(value) ? value.join(' ') : value === true && prop.startsWith('data-') ? '' : value;
+  }
+  return out;
+}
+
+function render(node: ElementContent, key: number, parent?: string): ReactNode {
+  if (node.type === 'text') return parent && TABLE_PARTS.has(parent) && !node.value.trim() ? null : node.value;
+  if (node.type !== 'element') return null;
+  const children = node.children.map((child, i) => render(child, i, node.tagName)).filter((c) => c !== null);
+  const type = components[node.tagName] ?? node.tagName;
+  return createElement(type, props(node, key), ...(children.length ? children : []));
+}
+
 /**
- * Renders markdown's hast with React, mapping custom elements (cta-box, note-box) to components.
- * This is rehype-react's compiler (it calls toJsxRuntime the same way), used directly because the
- * tree arrives as page-data JSON and must render identically on the server and in the browser.
+ * Renders markdown's hast with React, mapping the custom elements of directives (cta-box,
+ * note-box) to components. It does for our trees what rehype-react (hast-util-to-jsx-runtime)
+ * does, in a fraction of its size, because it runs in the browser too: the tree arrives as
+ * page-data and must render the same on the server and in the browser.
  */
 export function Markdown({ tree }: { tree: Root }) {
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components: markdownComponents as never, passKeys: true });
+  return <>{tree.children.map((child, i) => render(child as ElementContent, i))}</>;
 }

@@ -1,0 +1,52 @@
+import { textOf } from './scan-html.ts';
+import type { BuiltPage, Finding } from './types.ts';
+
+/** Images a screen reader cannot describe and headings that skip a level, in every built page. */
+export function checkContent(options: { pages: BuiltPage[] }): Finding[] {
+  return options.pages.flatMap((page) => [...imagesWithoutAlt(page), ...skippedHeadings(page)]);
+}
+
+function imagesWithoutAlt(page: BuiltPage): Finding[] {
+  const findings: Finding[] = [];
+  for (const tag of page.tags) {
+    if (tag.name !== 'img') continue;
+    const { alt, role, src } = tag.attrs;
+    // An empty alt is a promise that the image is decoration; it must say so to assistive technology too.
+    const decorative = role === 'presentation' || role === 'none' || tag.attrs['aria-hidden'] === 'true';
+    if (alt !== undefined && (alt.trim() !== '' || decorative)) continue;
+    findings.push({
+      severity: 'error',
+      check: 'content',
+      file: page.file,
+      line: page.lineAt(tag.start),
+      message: alt === undefined ? `Image ${src ?? ''} has no alt text.` : `Image ${src ?? ''} has an empty alt but is not marked decorative.`,
+      hint: 'Describe the image in its alt text (markdown: ![what it shows](file)); for pure decoration use alt="" with role="presentation".',
+    });
+  }
+  return findings;
+}
+
+function skippedHeadings(page: BuiltPage): Finding[] {
+  const findings: Finding[] = [];
+  let previous: { level: number; text: string } | undefined;
+  for (const tag of page.tags) {
+    const level = /^h([1-6])$/.exec(tag.name)?.[1];
+    if (!level) continue;
+    const current = { level: Number(level), text: textOf(page.html, tag) };
+    // Like axe's heading-order: the first heading may have any level; later ones go at most one deeper.
+    if (previous && current.level > previous.level + 1) {
+      findings.push({
+        severity: 'error',
+        check: 'content',
+        file: page.file,
+        line: page.lineAt(tag.start),
+        message: `Heading h${current.level} "${clip(current.text)}" follows h${previous.level} "${clip(previous.text)}", skipping h${previous.level + 1}.`,
+        hint: `Make it an h${previous.level + 1} (in markdown, ${'#'.repeat(previous.level + 1)}); screen reader users navigate by heading levels.`,
+      });
+    }
+    previous = current;
+  }
+  return findings;
+}
+
+const clip = (text: string) => (text.length > 50 ? `${text.slice(0, 47)}…` : text);

@@ -1,0 +1,54 @@
+import { fileOfPath, pathOfOutFile, type BuiltSite } from './read-built-site.ts';
+import { resolveLink } from './resolve-link.ts';
+import type { BuiltPage, Finding, Tag } from './types.ts';
+
+export interface CheckLinksOptions {
+  site: BuiltSite;
+  baseUrl: string;
+  /** Paths answered by a server, not by a file (the forms endpoint, the third-party proxy). */
+  serverPaths: string[];
+}
+
+const LINK_ATTRS: Record<string, string> = { a: 'href', area: 'href', link: 'href', img: 'src', script: 'src', source: 'src', iframe: 'src', video: 'src', audio: 'src' };
+
+/** Every internal href and src of every page resolves to a built file, and every #fragment to an id there. */
+export function checkLinks(options: CheckLinksOptions): Finding[] {
+  const findings: Finding[] = [];
+  for (const page of options.site.pages) {
+    for (const tag of page.tags) {
+      const attr = LINK_ATTRS[tag.name];
+      const value = attr ? tag.attrs[attr] : undefined;
+      // Canonical and hreflang links are checked with their own rules (check-head-links.ts).
+      if (value === undefined || (tag.name === 'link' && (tag.attrs.rel === 'canonical' || tag.attrs.hreflang !== undefined))) continue;
+      const problem = linkProblem(value, page, options);
+      if (problem) findings.push(finding(page, tag, problem));
+    }
+  }
+  return findings;
+}
+
+function linkProblem(value: string, page: BuiltPage, { site, baseUrl, serverPaths }: CheckLinksOptions): { message: string; hint: string } | undefined {
+  const link = resolveLink(value, { pagePath: page.path, baseUrl });
+  if (!link) return undefined;
+  if (serverPaths.some((p) => link.path === p || link.path.startsWith(`${p.replace(/\/+$/, '')}/`))) return undefined;
+  const rel = fileOfPath(link.path, site.hasFile);
+  if (!rel) {
+    return {
+      message: `Link "${value}" leads to ${link.path}, which is not a built page or file.`,
+      hint: 'Link pages through their page id (navigation.yaml `page:`, or useHref in templates) so a changed slug cannot break it; in markdown, use the page\'s current URL.',
+    };
+  }
+  // An empty fragment ("#", "#top") scrolls to the top, as browsers define it.
+  if (link.fragment === undefined || link.fragment === '' || link.fragment.toLowerCase() === 'top') return undefined;
+  const target = rel === page.rel ? page : site.byPath.get(pathOfOutFile(rel));
+  if (!target) return undefined;
+  if (target.ids.has(link.fragment)) return undefined;
+  return {
+    message: `Link "${value}" points at #${link.fragment}, but ${target.path} has no element with id="${link.fragment}".`,
+    hint: 'Use an id that exists on that page (heading ids are the heading text in lowercase with dashes), or remove the fragment.',
+  };
+}
+
+function finding(page: BuiltPage, tag: Tag, problem: { message: string; hint: string }): Finding {
+  return { severity: 'error', check: 'links', file: page.file, line: page.lineAt(tag.start), ...problem };
+}
