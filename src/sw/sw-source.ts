@@ -20,8 +20,9 @@ registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !PASS_THROUGH.test(url.pathname),
   new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: 3 }),
 );
+// app-data.json is how a tab learns about a new deploy: it always comes from the network.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && /^\/(page-data|slice-data)\//.test(url.pathname),
+  ({ url }) => url.origin === self.location.origin && /^\/(page-data|slice-data)\//.test(url.pathname) && url.pathname !== '/page-data/app-data.json',
   new NetworkFirst({ cacheName: 'page-data', networkTimeoutSeconds: 3 }),
 );
 

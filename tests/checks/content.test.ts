@@ -44,7 +44,8 @@ describe('the content check', () => {
       check: 'content',
       file: fixture.shown('site/pages/pricing.yaml'),
       line: 5,
-      message: '/pricing/: Title "Pricing for every stage of your startup, from the first prototype to a full team | Check Studio" is 95 characters (15 of them the site name the template adds); search results show about 60.',
+      // Too long even alone, so the template leaves the site name off.
+      message: '/pricing/: Title "Pricing for every stage of your startup, from the first prototype to a full team" is 80 characters; search results show about 60.',
     });
     expect(await contentOf(fixture.shown('site/pages/pricing.yaml'))).toContainEqual({
       severity: 'warning',
