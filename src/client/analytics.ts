@@ -50,6 +50,11 @@ export function startAnalytics(ids: { googleAnalyticsId: string | null; metaPixe
     addScript('https://connect.facebook.net/en_US/fbevents.js');
   }
   return {
+    /** A stored lead: GA4's generate_lead and the pixel's Lead. */
+    conversion(form: string) {
+      window.gtag?.('event', 'generate_lead', { form_name: form });
+      window.fbq?.('track', 'Lead', { content_name: form });
+    },
     pageView(path: string, title: string) {
       window.gtag?.('event', 'page_view', { page_path: path, page_location: location.href, page_title: title });
       window.fbq?.('track', 'PageView');

@@ -87,8 +87,40 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
   if ('requestIdleCallback' in window) requestIdleCallback(() => prefetcher.scan());
   else setTimeout(() => prefetcher.scan(), 200);
 
+  // Forms submit with fetch once JavaScript runs; their code loads on the first submit only.
+  const endpoint = current.shared.site.formsEndpoint;
+  const stampForms = () => {
+    for (const form of document.querySelectorAll<HTMLFormElement>('form[method="post"]')) {
+      if (form.elements.namedItem('startedAt')) continue;
+      // Our validation speaks the page's language and marks fields for screen readers; the browser's does neither.
+      form.noValidate = true;
+      const started = document.createElement('input');
+      started.type = 'hidden';
+      started.name = 'startedAt';
+      started.value = String(Date.now());
+      form.append(started);
+    }
+  };
+  stampForms();
+  document.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    const action = form.getAttribute('action') ?? '';
+    if (!action.startsWith(endpoint)) return;
+    event.preventDefault();
+    void import('./forms.ts').then(({ formNameOf, submitForm }) => {
+      const name = formNameOf(form, endpoint);
+      if (!name) return form.submit();
+      return submitForm(form, name, {
+        shared: current.shared,
+        locale: current.pageData.result.pageContext.locale,
+        onConversion: (form) => analytics?.conversion(form),
+        navigate: (path) => go(new URL(path, location.href), { push: true }),
+      });
+    });
+  });
+
   let navigationId = 0;
-  startRouter(async (url, how) => {
+  const go = async (url: URL, how: { push: boolean; scroll?: number }) => {
     const id = ++navigationId;
     // After a service-worker update, load the next page from the server so builds never mix.
     if (updated) return location.assign(url.href);
@@ -116,5 +148,7 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     announcer.announce(message(next.shared, 'runtime.navigated-to', { name: pageName(url.pathname) }));
     analytics?.pageView(url.pathname, document.title);
     prefetcher.scan();
-  });
+    stampForms();
+  };
+  startRouter(go);
 }

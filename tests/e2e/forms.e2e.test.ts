@@ -1,0 +1,167 @@
+import type { Server } from 'node:http';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/index.ts';
+import { serveSite } from '../../src/dev/index.ts';
+import { createFormsHandler, listLeads, openDatabase, thankYouRedirects, type Db } from '../../src/forms/index.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { ROOT } from '../support/fixture.ts';
+
+// The real site served with the forms endpoint mounted, as `serve` does, over a temporary database.
+let dir: string;
+let server: Server;
+let base: string;
+let browser: Browser;
+let db: Db;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agency-site-forms-e2e-'));
+  await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
+  db = openDatabase({ path: join(dir, 'leads.db') });
+  const forms = createFormsHandler({
+    db,
+    uploadsDir: join(dir, 'uploads'),
+    redirects: thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en', thankYou: { en: 'thank-you', es: 'gracias' }, thankYouGuide: { en: 'thank-you-guide', es: 'gracias-guia' } }),
+    defaultLocale: 'en',
+    rateLimit: false,
+    minFillMs: 0,
+  });
+  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'], handlers: [forms] }));
+  browser = await launchBrowser();
+  // Test files for the careers form: a real (tiny) PDF, a 6 MB one, and an executable named .pdf.
+  await writeFile(join(dir, 'cv.pdf'), '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await writeFile(join(dir, 'big.pdf'), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
+  await writeFile(join(dir, 'tool.pdf'), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096)]));
+});
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  db?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const url = (path: string) => new URL(path, base).href;
+const leads = (form: string) => listLeads(db, { form });
+
+const cases = [
+  { locale: 'en', home: '/', careers: '/careers/', blog: '/blog/', guide: '/mvp-guide/', thanks: '/thank-you/', thanksGuide: '/thank-you-guide/', success: 'Thank you! Our team will be in touch shortly', required: /required|enter/i, badEmail: /e-?mail/i },
+  { locale: 'es', home: '/es/', careers: '/es/trabaja-con-nosotros/', blog: '/es/blog/', guide: '/es/guia-mvp/', thanks: '/es/gracias/', thanksGuide: '/es/gracias-guia/', success: '¡Gracias! Nuestro equipo se pondrá en contacto contigo en breve', required: /obligatorio|ingresa|escribe/i, badEmail: /correo/i },
+];
+
+describe.each(cases)('forms with JavaScript in $locale', (c) => {
+  it('shows localized errors beside each field, then sends the contact form and stores it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(url(c.home));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const form = page.locator('#contact form');
+    await form.locator('button[type="submit"]').click();
+    const nameInput = form.locator('input[name="name"]');
+    await expect.poll(() => nameInput.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    const describedBy = await nameInput.getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy}`).innerText()).toMatch(c.required);
+    expect(await form.locator('[role="alert"]').count()).toBe(1);
+
+    await nameInput.fill('Dana');
+    await form.locator('input[name="email"]').fill('not-an-email');
+    await form.locator('textarea[name="message"]').fill('We need two senior React developers for a fintech MVP.');
+    await form.locator('button[type="submit"]').click();
+    const email = form.locator('input[name="email"]');
+    await expect.poll(() => email.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).innerText()).toMatch(c.badEmail);
+    expect(await nameInput.getAttribute('aria-invalid')).toBeNull();
+
+    const before = leads('contact').length;
+    await email.fill(`dana+${c.locale}@startup.example`);
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('[role="status"]').innerText(), { timeout: 10_000 }).toBe(c.success);
+    expect(page.url()).toBe(url(c.home));
+    const rows = leads('contact');
+    expect(rows.length).toBe(before + 1);
+    expect(rows[0]!.fields).toMatchObject({ name: 'Dana', email: `dana+${c.locale}@startup.example` });
+    expect(rows[0]!.locale).toBe(c.locale);
+    // The conversion was reported.
+    expect(await page.evaluate(() => (window.dataLayer as IArguments[]).some((a) => a[0] === 'event' && a[1] === 'generate_lead'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a 6 MB CV and an executable renamed .pdf, then accepts a real PDF', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url(c.careers));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const form = page.locator('#apply form');
+    await form.locator('input[name="name"]').fill('Sam');
+    await form.locator('input[name="email"]').fill(`sam+${c.locale}@dev.example`);
+    const cv = form.locator('input[name="cv"]');
+
+    await cv.setInputFiles(join(dir, 'big.pdf'));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => cv.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    expect(await page.locator(`#${(await cv.getAttribute('aria-describedby'))!.split(' ').at(-1)}`).innerText()).toMatch(/5 MB/);
+
+    await cv.setInputFiles(join(dir, 'tool.pdf'));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(async () => (await form.locator('.field-error').allInnerTexts()).join(' '), { timeout: 10_000 }).toMatch(/PDF|DOCX|Word/i);
+    expect(await cv.getAttribute('aria-invalid')).toBe('true');
+
+    const before = leads('careers').length;
+    await cv.setInputFiles(join(dir, 'cv.pdf'));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('[role="status"]').count(), { timeout: 10_000 }).toBe(1);
+    const rows = leads('careers');
+    expect(rows.length).toBe(before + 1);
+    expect(rows[0]!.upload).toMatchObject({ mime: 'application/pdf', originalName: 'cv.pdf' });
+    expect(await readdir(join(dir, 'uploads'))).toContain(rows[0]!.upload!.storedName);
+    expect(rows[0]!.upload!.storedName).not.toContain('cv');
+    await context.close();
+  });
+
+  it('subscribes to the newsletter and sends the guide sign-up on to the thank-you-guide page', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url(c.blog));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const before = leads('newsletter').length;
+    await page.locator('#newsletter input[name="email"]').fill(`reader+${c.locale}@example.com`);
+    await page.locator('#newsletter button').click();
+    await expect.poll(() => page.locator('#newsletter [role="status"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(leads('newsletter').length).toBe(before + 1);
+
+    await page.goto(url(c.guide));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.locator('#form input[name="email"]').fill(`founder+${c.locale}@example.com`);
+    await page.locator('#form button[type="submit"]').click();
+    await page.waitForURL(url(c.thanksGuide), { timeout: 10_000 });
+    expect(leads('guide')[0]!.fields).toMatchObject({ email: `founder+${c.locale}@example.com`, guide: 'mvp-guide' });
+    await context.close();
+  });
+});
+
+describe.each(cases)('forms without JavaScript in $locale', (c) => {
+  it('posts the contact form and lands on the thank-you page, or on a page listing the errors', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url(c.home));
+    const form = page.locator('#contact form');
+    await form.locator('input[name="name"]').fill('Lee');
+    await form.locator('input[name="email"]').fill('lee@');
+    await form.locator('textarea[name="message"]').fill('A short but valid message for the team.');
+    // Browser validation would stop a real visitor; the server must cope with what arrives anyway.
+    await page.evaluate(() => document.querySelectorAll('form').forEach((f) => f.setAttribute('novalidate', '')));
+    await Promise.all([page.waitForLoadState('load'), form.locator('button[type="submit"]').click()]);
+    expect(await page.locator('body').innerText()).toMatch(c.badEmail);
+
+    await page.goto(url(c.home));
+    const before = leads('contact').length;
+    await page.locator('#contact input[name="name"]').fill('Lee');
+    await page.locator('#contact input[name="email"]').fill(`lee+${c.locale}@example.com`);
+    await page.locator('#contact textarea[name="message"]').fill('A short but valid message for the team.');
+    await page.locator('#contact button[type="submit"]').click();
+    await page.waitForURL(url(c.thanks));
+    expect(await page.locator('h1').innerText()).toBe(c.success);
+    expect(leads('contact').length).toBe(before + 1);
+    await context.close();
+  });
+});
