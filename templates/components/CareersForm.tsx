@@ -1,3 +1,4 @@
+import { Honeypot } from './Honeypot.tsx';
 import { useSite, useT } from '../lib/site-context.tsx';
 
 /** The application form: a multipart POST with the CV, so it works without JavaScript. */
@@ -37,10 +38,7 @@ export function CareersForm({ role }: { role: string }) {
         <input id="apply-cv" name="cv" type="file" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required aria-describedby="apply-cv-hint" />
         <p id="apply-cv-hint" className="form-note">{t('forms.careers.cv-hint')}</p>
       </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="apply-website">Website</label>
-        <input id="apply-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id="apply" />
       <p className="form-note">{t('forms.required-note')}</p>
       <button className="button" type="submit">
         {t('forms.careers.submit')}

@@ -1,3 +1,4 @@
+import { Honeypot } from './Honeypot.tsx';
 import { useSite, useT } from '../lib/site-context.tsx';
 
 /** The contact form; a plain POST to the forms endpoint so it works without JavaScript. */
@@ -27,10 +28,7 @@ export function ContactForm({ requirePhone = false, id = 'contact' }: { requireP
         </label>
         <textarea id={`${id}-message`} name="message" rows={5} required />
       </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id={id} />
       <p className="form-note">{t('forms.required-note')}</p>
       <button className="button" type="submit">
         {t('landing.contact.submit')}

@@ -1,3 +1,4 @@
+import { Honeypot } from './Honeypot.tsx';
 import { useSite, useT } from '../lib/site-context.tsx';
 
 /** Lead-magnet sign-up: one e-mail field; the server answers with the thank-you-guide page. */
@@ -15,10 +16,7 @@ export function GuideForm({ guide }: { guide: string }) {
         </label>
         <input id="guide-email" name="email" type="email" autoComplete="email" required />
       </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="guide-website">Website</label>
-        <input id="guide-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id="guide" />
       <p className="form-note">{t('forms.guide.note')}</p>
       <button className="button" type="submit">
         {t('forms.guide.submit')}

@@ -1,24 +1,15 @@
 import { useT } from '../lib/site-context.tsx';
-import { text, type Item } from './types.ts';
+import { RoleList } from '../components/RoleList.tsx';
+import type { Item } from './types.ts';
 
-export function Team({ items, id = 'team', titleKey = 'landing.team.title', leadKey = 'landing.team.lead' }: { items: Item[]; id?: string; titleKey?: string; leadKey?: string }) {
+export function Team({ items }: { items: Item[] }) {
   const t = useT();
   return (
-    <section id={id} className="section section-alt" aria-labelledby={`${id}-title`}>
+    <section id="team" className="section section-alt" aria-labelledby="team-title">
       <div className="container">
-        <h2 id={`${id}-title`}>{t(titleKey)}</h2>
-        <p className="section-lead">{t(leadKey)}</p>
-        <ul className="team">
-          {items.map((m) => (
-            <li key={m.id} className="team-member">
-              <span className="avatar" aria-hidden="true">
-                {text(m.initials)}
-              </span>
-              <h3>{text(m.role)}</h3>
-              <p>{text(m.description)}</p>
-            </li>
-          ))}
-        </ul>
+        <h2 id="team-title">{t('landing.team.title')}</h2>
+        <p className="section-lead">{t('landing.team.lead')}</p>
+        <RoleList items={items} />
       </div>
     </section>
   );

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildReport } from '../../src/build/index.ts';
+// The same text extraction `agency-site check` uses for claims: block boundaries become line breaks.
+import { visibleText } from '../../src/checks/visible-text.ts';
 import { ROOT } from '../support/fixture.ts';
 
 // The real site in site/, built once into a temporary folder.
@@ -21,22 +23,6 @@ function htmlFiles(dir: string): string[] {
     .filter((f) => f.endsWith('.html'))
     .map((f) => join(dir, f))
     .filter((f) => statSync(f).isFile());
-}
-
-/** The text a visitor reads (and a crawler indexes): tags removed, entities decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
-    .replace(/<meta [^>]*content="([^"]*)"[^>]*>/g, '\n$1\n')
-    // Block boundaries become line breaks so a claim never spans two elements ("6+" then "Apps shipped").
-    .replace(/<\/(p|li|dt|dd|h[1-6]|div|td|th|figcaption|blockquote|summary|a|button|label)>|<br\s*\/?>/g, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/[ \t]+/g, ' ');
 }
 
 describe('the real site', () => {
@@ -61,7 +47,7 @@ describe('the real site', () => {
     let found = 0;
     for (const file of htmlFiles(join(out, 'out'))) {
       if (file.includes('/blog/') && !file.endsWith('/blog/index.html')) continue; // technical articles quote code, not claims
-      const text = visibleText(await readFile(file, 'utf8'));
+      const text = visibleText(await readFile(file, 'utf8')).text;
       for (const detector of constants.detectors) {
         for (const match of text.matchAll(new RegExp(detector.pattern, 'gi'))) {
           found++;
