@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { createElement, type ReactNode } from 'react';
+import { createElement, useState, type ReactNode } from 'react';
 import { markdownComponents } from '../markdown-components.tsx';
 
 // Tables reject whitespace text children in React (and in the DOM the parser drops them).
@@ -33,7 +33,18 @@ function render(node: ElementContent, key: number, parent?: string): ReactNode {
  * note-box) to components. It does for our trees what rehype-react (hast-util-to-jsx-runtime)
  * does, in a fraction of its size, because it runs in the browser too: the tree arrives as
  * page-data and must render the same on the server and in the browser.
+ *
+ * An article body is static, so on the page's first load the browser keeps the server's markup
+ * as it is instead of hydrating thousands of nodes (most of a long post's blocking time); after a
+ * client navigation, when no such markup exists yet, it renders the tree. `id` must be unique
+ * per page, so a navigation never picks up the previous page's body.
  */
-export function Markdown({ tree }: { tree: Root }) {
-  return <>{tree.children.map((child, i) => render(child as ElementContent, i))}</>;
+export function Markdown({ tree, id, className }: { tree: Root; id: string; className?: string }) {
+  const [serverHtml] = useState(() => (typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML));
+  if (serverHtml !== undefined) return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
+  return (
+    <div id={id} className={className}>
+      {tree.children.map((child, i) => render(child as ElementContent, i))}
+    </div>
+  );
 }

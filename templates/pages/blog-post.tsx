@@ -32,9 +32,7 @@ export default function BlogPost({ data, pageContext }: PageProps<Data>) {
           </p>
         ))}
       </header>
-      <div className="prose">
-        <Markdown tree={post.body} />
-      </div>
+      <Markdown tree={post.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" />
     </article>
   );
 }

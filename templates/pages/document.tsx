@@ -8,7 +8,7 @@ interface Data {
 }
 
 /** A long-form document such as the privacy policy or the terms of service. */
-export default function DocumentPage({ data }: PageProps<Data>) {
+export default function DocumentPage({ data, pageContext }: PageProps<Data>) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -21,9 +21,7 @@ export default function DocumentPage({ data }: PageProps<Data>) {
           </p>
         ) : null}
       </header>
-      <div className="prose">
-        <Markdown tree={data.document.body} />
-      </div>
+      <Markdown tree={data.document.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" />
     </article>
   );
 }

@@ -175,17 +175,19 @@ describe.each([
 });
 
 describe('prefetching', () => {
-  async function pageDataRequests(options: { userAgent?: string; init?: string } = {}) {
+  async function pageDataRequests(options: { userAgent?: string; init?: string; path?: string } = {}) {
     const { page, context } = await newPage(browser, options);
     if (options.init) await page.addInitScript(options.init);
     const seen: Array<{ at: number; path: string }> = [];
     let start = 0;
     page.on('request', (r) => {
       const m = /\/page-data\/(.+)\/page-data\.json$/.exec(new URL(r.url()).pathname);
-      if (m && m[1] !== 'index') seen.push({ at: Date.now() - start, path: m[1]! });
+      // The page's own page-data (its first load) is not a prefetch.
+      const own = (options.path ?? '/') === '/' ? 'index' : (options.path ?? '/').replace(/^\/|\/$/g, '');
+      if (m && m[1] !== own) seen.push({ at: Date.now() - start, path: m[1]! });
     });
     start = Date.now();
-    await page.goto(url('/'));
+    await page.goto(url(options.path ?? '/'));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     // Scroll through the page within the first second so many links become visible, in order.
     await page.evaluate(async () => {
@@ -199,8 +201,8 @@ describe('prefetching', () => {
     return seen;
   }
 
-  it('fetches visible links in batches of 4: the first 3 s after they are queued, then every 3 s', async () => {
-    const seen = await pageDataRequests();
+  it.each(['/', '/es/'])('fetches the links visible on %s in batches of 4: the first 3 s after they are queued, then every 3 s', async (path) => {
+    const seen = await pageDataRequests({ path });
     expect(seen.length).toBeGreaterThanOrEqual(8);
     expect(seen[0]!.at).toBeGreaterThanOrEqual(3000);
     const first = seen.filter((s) => s.at < seen[0]!.at + 1000);
@@ -227,27 +229,30 @@ describe('prefetching', () => {
 });
 
 describe('deploys', () => {
-  it('reloads once when the build hash changed since the page was built, and never loops', async () => {
+  it.each(['/', '/es/'])('reloads %s once when the build hash changed since the page was built, and never loops', async (path) => {
     const { page, context } = await newPage(browser);
     await context.route('**/page-data/app-data.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ webpackCompilationHash: 'a-newer-build' }) }));
     let loads = 0;
     page.on('load', () => loads++);
-    await page.goto(url('/es/'));
+    await page.goto(url(path));
     await page.waitForTimeout(2500);
     expect(loads).toBe(2);
     expect(await page.evaluate(() => sessionStorage.getItem('agency-site-reloaded-for'))).toBe('a-newer-build');
     await context.close();
   });
 
-  it('logs missing page resources and leaves the static page working', async () => {
+  it.each([
+    ['/blog/', 'Engineering blog'],
+    ['/es/blog/', 'Blog de ingeniería'],
+  ])('logs missing page resources for %s and leaves the static page working', async (path, title) => {
     const { page, context } = await newPage(browser);
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
-    await context.route('**/page-data/blog/page-data.json', (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto(url('/blog/'));
-    await expect.poll(() => logged, { timeout: 10_000 }).toContain('page resources for /blog/ not found. Not rendering React');
+    await context.route(`**/page-data${path}page-data.json`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(url(path));
+    await expect.poll(() => logged, { timeout: 10_000 }).toContain(`page resources for ${path} not found. Not rendering React`);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-    expect(await h1(page)).toBe('Engineering blog');
+    expect(await h1(page)).toBe(title);
     await context.close();
   });
 
