@@ -2,7 +2,7 @@
 // code blocks, links), built cold (empty cache, no out/) and warm (nothing changed), in a child
 // process each so peak RSS is the build's own. Usage: npm run bench [-- 1000 5000]
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,7 +34,11 @@ function makeSite(n) {
   const dir = `/tmp/agency-site-bench-${n}`;
   rmSync(dir, { recursive: true, force: true });
   for (const part of ['templates', 'locales']) cpSync(join(root, part), join(dir, part), { recursive: true });
-  for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static']) cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
+  for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static', 'images']) cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
+  // Social cards (one drawn PNG per page) are an image cost, measured by scripts/bench-images.mjs;
+  // this benchmark measures the page pipeline, so they are off here.
+  const siteYaml = join(dir, 'site/site.yaml');
+  writeFileSync(siteYaml, readFileSync(siteYaml, 'utf8').replace('socialCards: true', 'socialCards: false'));
   for (const locale of ['en', 'es']) {
     mkdirSync(join(dir, 'site/blog', locale), { recursive: true });
     for (let i = 0; i < n; i++) writeFileSync(join(dir, 'site/blog', locale, `post-${i}.md`), post(i, locale));

@@ -30,7 +30,16 @@ export default function Document({ lang, head, siteName, stylesheets, scripts, m
         {head.ogLocaleAlternates.map((l) => (
           <meta key={l} property="og:locale:alternate" content={l} />
         ))}
-        <meta name="twitter:card" content="summary" />
+        {head.ogImage ? (
+          <>
+            <meta property="og:image" content={head.ogImage.url} />
+            <meta property="og:image:width" content={String(head.ogImage.width)} />
+            <meta property="og:image:height" content={String(head.ogImage.height)} />
+            <meta name="twitter:card" content="summary_large_image" />
+          </>
+        ) : (
+          <meta name="twitter:card" content="summary" />
+        )}
         <meta name="theme-color" content="#0f1b2d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.feed ? <link rel="alternate" type="application/atom+xml" title={head.feed.title} href={head.feed.href} /> : null}

@@ -1,7 +1,7 @@
 import { copyFile, link, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { importTemplates } from '../assets/index.ts';
-import { readPost, type Post } from '../content/index.ts';
+import { assertImagesExist, readPost, type Post } from '../content/index.ts';
 import { clearOutputRecord } from '../output/index.ts';
 import { MarkdownCache, pageCacheKey, pageCachePaths, runRenderJobs } from '../render/index.ts';
 import { pageDataFile } from './collect-files.ts';
@@ -41,6 +41,7 @@ export function createBuildSession(options: BuildOptions) {
       const index = posts.findIndex((p) => p.markdown.path === path);
       if (index < 0) return undefined;
       const post = readPost(path, locale, current.config);
+      assertImagesExist(post.markdown.images, { siteDir: current.siteDir, file: post.file });
       const before = posts[index]!;
       if (PLANNED_FIELDS.some((f) => JSON.stringify(post[f]) !== JSON.stringify(before[f]))) return undefined;
       updates.push({ post, index, locale });

@@ -8,6 +8,7 @@ import { planSite, type PlannedPage, type SitePlan } from '../plan/index.ts';
 import type { RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { RuntimeConfig } from '../client/types.ts';
+import { processImages, renderOgImages } from '../images/index.ts';
 import { writeServiceWorker } from '../sw/index.ts';
 import { collectOutputFiles } from './collect-files.ts';
 import { renderPlannedPages } from './render-step.ts';
@@ -26,6 +27,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Render worker threads; default one per core for large sites. */
   workers?: number;
+  /** Told how many images are done while site/images is processed (a progress bar). */
+  onImageProgress?: (done: number, total: number) => void;
   onStage?: (name: string) => void;
 }
 
@@ -72,15 +75,23 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const warnings: string[] = [];
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
-  const [content, messages, { compiled: templates, client }, css] = await task('reading content', () =>
+  const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
       loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
       compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({ compiled, client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }) })),
       bundleCss({ templatesDir }),
+      processImages({ siteDir, cacheDir, settings: { contentMaxWidth: config.settings.images.contentMaxWidth, wideMaxWidth: config.settings.images.wideMaxWidth, quality: config.settings.images.quality }, ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}) }),
     ]),
   );
-  const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names }));
+  const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest }));
+  const og = await task('social cards', () =>
+    renderOgImages({
+      jobs: plan.pages.filter((p) => p.head.ogImage).map((p) => ({ title: p.head.title, label: p.ogLabel })),
+      siteName: config.settings.name,
+      cacheDir,
+    }),
+  );
 
   const output = new StagedOutput(options.outDir);
   try {
@@ -111,6 +122,8 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       renderPlannedPages({ plan, setup, templatesHash: templates.hash, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
     const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
+    // Processed images and social cards are linked from the cache like rendered pages.
+    files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
     // Linked files are named by their content key; written files are hashed here.
     const fingerprint = contentHash(...files.map((f) => `${f.path}\0${'linkFrom' in f ? f.linkFrom : contentHash(f.data)}`));
     const current = isOutputCurrent({ cacheDir, outDir: options.outDir, fingerprint });
@@ -144,6 +157,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       warnings,
       stylesheets: setup.stylesheets,
       javascript: client.sizes,
+      images: { processed: images.processed, fromCache: images.fromCache, sourceBytes: images.sourceBytes, outputBytes: images.outputBytes, socialCards: og.rendered },
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };

@@ -17,6 +17,8 @@ export interface BuildReport {
   stylesheets: string[];
   /** Gzipped JavaScript: the runtime's first load, and each template's own chunks on top of it. */
   javascript?: { entryGzip: number; templates: Record<string, number> };
+  /** site/images: processed now or taken from the cache, bytes in and out; social cards drawn. */
+  images?: { processed: number; fromCache: number; sourceBytes: number; outputBytes: number; socialCards: number };
   durationMs: number;
   outDir: string;
 }
@@ -35,6 +37,10 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     const home = entryGzip + (templates.home ?? 0);
     const largest = Object.entries(templates).sort((a, b) => b[1] - a[1])[0];
     lines.push(`  JavaScript (gzip): ${kb(home)} on the home page's first load; runtime ${kb(entryGzip)}; templates ${Object.entries(templates).map(([n, b]) => `${n} ${kb(b)}`).join(', ')}${largest ? ` (largest: ${largest[0]})` : ''}`);
+  }
+  if (report.images && report.images.processed + report.images.fromCache > 0) {
+    const i = report.images;
+    lines.push(`  images: ${i.processed} processed, ${i.fromCache} from cache; ${kb(i.sourceBytes)} of originals → ${kb(i.outputBytes)} in every width and format; ${i.socialCards} social cards drawn`);
   }
   lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
   if (report.warnings.length) {

@@ -33,8 +33,10 @@ export const siteConfigSchema = z
         contentMaxWidth: z.int().positive().default(650),
         wideMaxWidth: z.int().positive().default(1170),
         quality: z.int().min(1).max(100).default(80),
+        /** Draw a 1200×630 Open Graph card for every indexed page from its title. */
+        socialCards: z.boolean().default(true),
       })
-      .default({ contentMaxWidth: 650, wideMaxWidth: 1170, quality: 80 }),
+      .default({ contentMaxWidth: 650, wideMaxWidth: 1170, quality: 80, socialCards: true }),
     prefetch: z
       .strictObject({
         firstDelayMs: z.int().nonnegative().default(3000),

@@ -2,3 +2,4 @@ export { loadContent, readPost, type Content, type Page, type Post, type Markdow
 export { resolveReferences, resolveString } from './resolve-references.ts';
 export { readMarkdownBody } from './markdown-source.ts';
 export { parseFrontMatter } from './front-matter.ts';
+export { assertImagesExist, findMarkdownImages, type ImageRef } from './markdown-images.ts';

@@ -7,6 +7,7 @@ import { locate, missingFileError, SiteError, type SourceLocation } from '../err
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
 import { parseFrontMatter } from './front-matter.ts';
+import { assertImagesExist, findMarkdownImages } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
@@ -55,6 +56,8 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     loadPosts(options),
     loadNavigation(options),
   ]);
+  const sources = [...pages.flatMap((p) => Object.values(p.documents).map((d) => d.markdown)), ...Object.values(postsAndDrafts.posts).flat().map((p) => p.markdown)];
+  for (const source of sources) assertImagesExist(source.images, { siteDir: options.siteDir, file: source.file });
   return { pages, collections, ...postsAndDrafts, navigation };
 }
 
@@ -165,7 +168,8 @@ export function readPost(path: string, locale: string, config: SiteConfig): Post
 function markdownSource(path: string, text: string, body: string, bodyLine: number, config: SiteConfig): MarkdownSource {
   const file = displayPath(path);
   const resolved = resolveBody(body, { file, bodyLine }, config.constants);
-  return { file, path, bodyOffset: text.length - body.length, bodyLine, hash: hashBody(resolved) };
+  const images = findMarkdownImages(body, { file, bodyLine });
+  return { file, path, bodyOffset: text.length - body.length, bodyLine, hash: hashBody(resolved), images };
 }
 
 const WORD = /\S+/g;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SiteError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
+import type { ImageRef } from './markdown-images.ts';
 import { resolveString } from './resolve-references.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface MarkdownSource {
   bodyLine: number;
   /** Hash of the body with constants resolved: what the parser sees. */
   hash: string;
+  /** Images the body shows, with their lines (checked to exist on every build). */
+  images: ImageRef[];
 }
 
 /** Resolves `{claims.x}` in a body; a missing constant stops the build at its line. */

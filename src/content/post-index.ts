@@ -14,7 +14,7 @@ export class PostIndex<T> {
   hits = 0;
 
   constructor(cacheDir: string | undefined, private readonly constantsHash: string) {
-    this.file = cacheDir ? join(cacheDir, 'content-v1.json') : undefined;
+    this.file = cacheDir ? join(cacheDir, 'content-v2.json') : undefined;
     let previous = {};
     try {
       if (this.file) previous = JSON.parse(readFileSync(this.file, 'utf8'));

@@ -3,7 +3,8 @@ import type { Content, Page, Post } from '../content/index.ts';
 import { duplicateUrlError, missingMessageError, SiteError, unknownTemplateError, type SourceLocation } from '../errors/index.ts';
 import type { Messages } from '../i18n/index.ts';
 import { localizePath, outFileOfPath } from '../shared/locale-path.ts';
-import type { Alternate, PageContext, PublicSettings, SharedData, SliceData } from '../shared/page-data.ts';
+import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../images/index.ts';
+import type { Alternate, ImageInfo, PageContext, PublicSettings, SharedData, SliceData } from '../shared/page-data.ts';
 import { localizeValue } from './localize-value.ts';
 import type { FeedEntry, HeadData, PlannedPage, SitePlan } from './types.ts';
 
@@ -13,6 +14,8 @@ export interface PlanSiteOptions {
   messages: Messages;
   /** Names of the page templates that exist (templates/pages/*.tsx). */
   templates: string[];
+  /** Processed images of site/images, shared with every page. */
+  images?: Record<string, ImageInfo>;
   postTemplate?: string;
 }
 
@@ -31,6 +34,8 @@ interface Draft {
   source: SourceLocation;
   lastmod?: string;
   extraContext?: Record<string, unknown>;
+  /** The small line above the title on the page's Open Graph card. */
+  ogLabel: string;
 }
 
 /** Every page × locale with its URL, template, alternates and head, decided before anything renders. */
@@ -129,6 +134,7 @@ function pageDraft(page: Page, locale: string, path: string, options: PlanSiteOp
     },
     ...(document ? { markdown: { ...document.markdown, field: 'document.body' }, lastmod: document.meta.updated } : {}),
     source: page.slugLocations[locale] ?? { file: page.file },
+    ogLabel: options.messages.byLocale[locale]?.['landing.hero.eyebrow'] ?? options.config.settings.name,
   };
 }
 
@@ -188,6 +194,7 @@ function postDraft(post: Post, path: string, template: string, listPage: Page): 
     markdown: { ...post.markdown, field: 'post.body' },
     source: { file: post.file, line: 1 },
     lastmod: post.updated ?? post.date,
+    ogLabel: listPage.seo[post.locale]?.title ?? 'Blog',
   };
 }
 
@@ -221,6 +228,9 @@ function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePl
       ogType: draft.ogType,
       noindex: draft.noindex,
       ...(feeds[draft.locale] ? { feed: { href: feeds[draft.locale]!.path, title: feeds[draft.locale]!.title } } : {}),
+      ...(draft.noindex || !settings.images.socialCards
+        ? {}
+        : { ogImage: { url: `${settings.baseUrl}/${ogImagePath({ title: draft.title, siteName: settings.name, label: draft.ogLabel })}`, width: OG_WIDTH, height: OG_HEIGHT } }),
     };
     const pageContext: PageContext = { locale: draft.locale, pageId: draft.id, alternates, ...draft.extraContext };
     return {
@@ -236,6 +246,7 @@ function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePl
       inSitemap: draft.inSitemap,
       source: draft.source,
       ...(draft.lastmod ? { lastmod: draft.lastmod } : {}),
+      ogLabel: draft.ogLabel,
     };
   });
 }
@@ -256,7 +267,7 @@ function publicSettings(options: PlanSiteOptions): PublicSettings {
 }
 
 function sharedData(locale: string, routes: Record<string, string>, options: PlanSiteOptions): SharedData {
-  return { locale, messages: options.messages.byLocale[locale]!, routes, site: publicSettings(options) };
+  return { locale, messages: options.messages.byLocale[locale]!, routes, site: publicSettings(options), images: options.images ?? {} };
 }
 
 function linkLabel(label: string | Record<string, string>, locale: string, defaultLocale: string, options: PlanSiteOptions, where: () => SourceLocation, field: string): string {

@@ -20,6 +20,8 @@ export interface PlannedPage {
   source: SourceLocation;
   /** Last modification, for the sitemap and feeds. */
   lastmod?: string;
+  /** The small line above the title on its Open Graph card. */
+  ogLabel: string;
 }
 
 export interface FeedEntry {

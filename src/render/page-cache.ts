@@ -4,7 +4,7 @@ import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v1';
+export const PAGE_CACHE_VERSION = 'pages-v2';
 
 /**
  * The cache key of a rendered page: every input the render reads. A change to the page's data,

@@ -37,13 +37,34 @@ export interface AppData {
   webpackCompilationHash: string;
 }
 
-/** Data every page of a locale shares: messages, links to pages, the site's public settings. */
+/** Data every page of a locale shares: messages, links to pages, the site's public settings, images. */
 export interface SharedData {
   locale: string;
   messages: Record<string, string>;
   /** Page id → path in this locale. */
   routes: Record<string, string>;
   site: PublicSettings;
+  /** `/images/…` source path → its processed versions (see ImageInfo). */
+  images: Record<string, ImageInfo>;
+}
+
+/** An image of site/images after the build processed it. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** Raster photos and drawings; SVGs are published as they are. */
+  kind: 'raster' | 'svg';
+  /** Per format, the widths available: `[{ url, width }]`, smallest first. */
+  sources: { avif?: ImageVariant[]; webp?: ImageVariant[]; fallback: ImageVariant[] };
+  /** A tiny blurred version (data URL) shown while the photo loads. */
+  placeholder?: string;
+  /** MIME type of the fallback format. */
+  type: string;
+}
+
+export interface ImageVariant {
+  url: string;
+  width: number;
 }
 
 export interface PublicSettings {
@@ -92,4 +113,6 @@ export interface HeadData {
   noindex: boolean;
   /** Feed of the page's locale, for <link rel="alternate" type="application/atom+xml">. */
   feed?: { href: string; title: string };
+  /** The page's Open Graph image (1200×630, generated from its title). */
+  ogImage?: { url: string; width: number; height: number };
 }

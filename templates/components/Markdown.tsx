@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { createElement, useState, type ReactNode } from 'react';
 import { markdownComponents } from '../markdown-components.tsx';
+import { Picture } from './Picture.tsx';
 
 // Tables reject whitespace text children in React (and in the DOM the parser drops them).
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
@@ -20,12 +21,23 @@ function props(element: Element, key: number): Record<string, unknown> {
   return out;
 }
 
-function render(node: ElementContent, key: number, parent?: string): ReactNode {
+function render(node: ElementContent, key: number, parent?: string, state = { images: 0 }): ReactNode {
   if (node.type === 'text') return parent && TABLE_PARTS.has(parent) && !node.value.trim() ? null : node.value;
   if (node.type !== 'element') return null;
-  const children = node.children.map((child, i) => render(child, i, node.tagName)).filter((c) => c !== null);
+  if (node.tagName === 'img') {
+    const src = String(node.properties?.src ?? '');
+    const decorative = node.properties?.title === 'decorative';
+    // The first image of an article is its largest early paint: fetched first, not lazily.
+    return createElement(Picture, { key, src, alt: decorative ? '' : String(node.properties?.alt ?? ''), priority: state.images++ === 0 });
+  }
+  const children = node.children.map((child, i) => render(child, i, node.tagName, state)).filter((c) => c !== null);
   const type = components[node.tagName] ?? node.tagName;
   return createElement(type, props(node, key), ...(children.length ? children : []));
+}
+
+function renderAll(tree: Root): ReactNode[] {
+  const state = { images: 0 };
+  return tree.children.map((child, i) => render(child as ElementContent, i, undefined, state));
 }
 
 /**
@@ -44,7 +56,7 @@ export function Markdown({ tree, id, className }: { tree: Root; id: string; clas
   if (serverHtml !== undefined) return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
   return (
     <div id={id} className={className}>
-      {tree.children.map((child, i) => render(child as ElementContent, i))}
+      {renderAll(tree)}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { SharedData } from '../../src/shared/page-data.ts';
 import type { PageProps } from '../../src/shared/template-contract.ts';
+import { Picture } from '../components/Picture.tsx';
+import { useT } from '../lib/site-context.tsx';
 import { Contact } from '../sections/Contact.tsx';
 import { Hero } from '../sections/Hero.tsx';
 import { Info } from '../sections/Info.tsx';
@@ -14,12 +16,17 @@ type Data = { collections: { services?: Item[]; portfolio?: Item[]; testimonials
 
 /** The home page: hero, services, portfolio, testimonials, team and the contact form. */
 export default function Home({ data }: PageProps<Data>) {
+  const t = useT();
   const { services = [], portfolio = [], testimonials = [], team = [] } = data.collections;
   return (
     <>
       <Hero />
       <Services items={services} />
       <Portfolio items={portfolio} />
+      <figure className="container section-figure">
+        <Picture src="/images/buenos-aires-at-dusk.jpg" alt={t('landing.city.alt')} size="wide" />
+        <figcaption>{t('landing.city.caption')}</figcaption>
+      </figure>
       <Workflow />
       <Testimonials items={testimonials} />
       <Info />

@@ -73,6 +73,37 @@ describe('the built site in Chromium', () => {
     await page.close();
   });
 
+  it.each(['/', '/es/'])('%s does not shift its layout while images load (CLS 0)', async (path) => {
+    const { page, context } = await newPage(browser);
+    // Images arrive late, as on a slow connection: their space must already be reserved.
+    await context.route('**/assets/images/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(new URL(path, base).href);
+    await page.evaluate(async () => {
+      for (let y = 0; y <= document.body.scrollHeight; y += 500) {
+        scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+    });
+    await page.locator('picture img').first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const img = document.querySelector('picture img') as HTMLImageElement | null;
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+    await context.close();
+  });
+
   it('switches language to the same page in the other language', async () => {
     const { page } = await visit('/blog/nodejs-event-loop-explained/');
     await page.locator('.language-switcher a').click();

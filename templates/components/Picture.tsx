@@ -1,0 +1,50 @@
+import type { ImageVariant } from '../../src/shared/page-data.ts';
+import { useSite } from '../lib/site-context.tsx';
+
+const srcSet = (variants: ImageVariant[]) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+
+/** Sizes hints: content images stop at the article column (650 px), wide ones at the page (1170 px). */
+export const SIZES = {
+  content: '(min-width: 700px) 650px, 100vw',
+  wide: '(min-width: 1210px) 1170px, 100vw',
+};
+
+/**
+ * An image of site/images at the right size and format: AVIF and WebP with the original as the
+ * fallback, width and height so the layout never shifts, lazy unless it is the page's first large
+ * image (`priority`), and a blurred placeholder for photos while they load.
+ */
+export function Picture({ src, alt, size = 'content', priority = false, className }: { src: string; alt: string; size?: keyof typeof SIZES; priority?: boolean; className?: string }) {
+  const { shared } = useSite();
+  const image = shared.images[src];
+  if (!image) {
+    // The build stops on missing markdown images; a template naming a missing one shows the alt text.
+    return <span className={className}>{alt}</span>;
+  }
+  const fallback = image.sources.fallback;
+  const largest = fallback[fallback.length - 1]!;
+  const loading = priority ? ({ fetchPriority: 'high', loading: 'eager' } as const) : ({ loading: 'lazy' } as const);
+  const style = image.placeholder ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover' } : undefined;
+  const img = (
+    <img
+      src={largest.url}
+      srcSet={image.kind === 'raster' ? srcSet(fallback) : undefined}
+      sizes={image.kind === 'raster' ? SIZES[size] : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      decoding="async"
+      className={className}
+      style={style}
+      {...loading}
+    />
+  );
+  if (image.kind === 'svg') return img;
+  return (
+    <picture>
+      {image.sources.avif?.length ? <source type="image/avif" srcSet={srcSet(image.sources.avif)} sizes={SIZES[size]} /> : null}
+      {image.sources.webp?.length ? <source type="image/webp" srcSet={srcSet(image.sources.webp)} sizes={SIZES[size]} /> : null}
+      {img}
+    </picture>
+  );
+}

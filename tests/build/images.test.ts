@@ -1,0 +1,100 @@
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../src/build/index.ts';
+import { SiteError } from '../../src/errors/index.ts';
+import { variantWidths, wrapTitle } from '../../src/images/index.ts';
+import { buildFixture, copyFixture, read, ROOT } from '../support/fixture.ts';
+
+type Fixture = Awaited<ReturnType<typeof copyFixture>>;
+
+/** The basic fixture with the real site's images and a post that shows one. */
+async function withImages(): Promise<Fixture> {
+  const f = await copyFixture('basic');
+  await cp(join(ROOT, 'site/images'), join(f.site, 'images'), { recursive: true });
+  const post = join(f.site, 'blog/en/first-post.md');
+  await writeFile(post, (await readFile(post, 'utf8')).replace('## Hello\n', '## Hello\n\n![The phases of the event loop](/images/event-loop-phases.png)\n\nText between.\n\n![](/images/buenos-aires-at-dusk.jpg "decorative")\n'));
+  return f;
+}
+
+describe('images', () => {
+  let f: Fixture;
+  let cold: BuildReport;
+  beforeAll(async () => {
+    f = await withImages();
+    cold = await buildFixture(f);
+  });
+  afterAll(() => f.cleanup());
+
+  it('publishes every width up to the configured maximum in AVIF, WebP and the original format', async () => {
+    expect(variantWidths(2400, 1170)).toEqual([320, 480, 650, 960, 1170]);
+    expect(variantWidths(500, 1170)).toEqual([320, 480, 500]);
+    const files = await readdir(join(f.out, 'assets/images'));
+    for (const ext of ['avif', 'webp', 'jpg']) expect(files.filter((n) => n.startsWith('buenos-aires-at-dusk.') && n.endsWith(`.1170.${ext}`))).toHaveLength(1);
+    expect(files.some((n) => n.startsWith('event-loop-phases.') && n.endsWith('.png'))).toBe(true);
+    const jpg = files.find((n) => n.startsWith('buenos-aires-at-dusk.') && n.endsWith('.650.jpg'))!;
+    expect((await sharp(join(f.out, 'assets/images', jpg)).metadata()).width).toBe(650);
+    expect(cold.images!.outputBytes).toBeGreaterThan(0);
+  });
+
+  it('renders <picture> with sources, srcset, sizes, width and height; the first image is fetched first', async () => {
+    const html = await read(f.out, 'blog/first-post/index.html');
+    const pictures = [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]!);
+    expect(pictures).toHaveLength(2);
+    const [diagram, photo] = pictures as [string, string];
+    expect(diagram).toMatch(/<source type="image\/avif" srcSet="\/assets\/images\/event-loop-phases\.[^"]+ 320w, [^"]+ 1170w"/);
+    expect(diagram).toContain('<source type="image/webp"');
+    expect(diagram).toContain('sizes="(min-width: 700px) 650px, 100vw"');
+    expect(diagram).toMatch(/<img src="[^"]+\.1170\.png"[^>]* width="1300" height="560" alt="The phases of the event loop" decoding="async"[^>]* fetchPriority="high" loading="eager"/);
+    expect(photo).toMatch(/<img [^>]*width="2400" height="1350" alt="" decoding="async"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,[^"]+&quot;\);background-size:cover" loading="lazy"/);
+  });
+
+  it('draws a 1200×630 social card per page from its title, linked from og:image', async () => {
+    const html = await read(f.out, 'es/trabaja-con-nosotros/index.html');
+    const url = /<meta property="og:image" content="https:\/\/fixture\.example\/(og\/[0-9a-f]+\.png)"\/>/.exec(html)![1]!;
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const meta = await sharp(join(f.out, url)).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'png']);
+    expect(await read(f.out, '404.html')).not.toContain('og:image');
+    expect(wrapTitle('A title that is far too long to fit on the three lines of a social card, so it ends with an ellipsis', 26, 3)).toHaveLength(3);
+  });
+
+  it('processes nothing again when nothing changed', async () => {
+    const warm = await buildFixture(f);
+    expect(warm.images).toMatchObject({ processed: 0, fromCache: 2, socialCards: 0 });
+  });
+});
+
+describe('bad images stop the build with file:line', () => {
+  it.each([
+    ['an image that does not exist', '![A chart](/images/missing-chart.png)', 'MissingImage', /\/images\/missing-chart\.png does not exist/],
+    ['an image without alt text', '![](/images/event-loop-phases.png)', 'MissingAltText', /has no alt text/],
+    ['an image from another site', '![A logo](https://example.com/logo.png)', 'ExternalImage', /is not in site\/images/],
+  ])('%s', async (_name, markdown, name, message) => {
+    const f = await withImages();
+    try {
+      const post = join(f.site, 'blog/es/primer-articulo.md');
+      await writeFile(post, (await readFile(post, 'utf8')).replace('Texto en español.', `Texto en español.\n\n${markdown}`));
+      const error = await buildFixture(f).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(SiteError);
+      expect((error as SiteError).name).toBe(name);
+      expect((error as SiteError).location).toMatchObject({ file: expect.stringMatching(/blog\/es\/primer-articulo\.md$/), line: 13 });
+      expect((error as SiteError).message).toMatch(message);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
+  it('an unreadable image file', async () => {
+    const f = await withImages();
+    try {
+      await writeFile(join(f.site, 'images/broken.jpg'), 'this is not a JPEG');
+      const error = await buildFixture(f).then(() => undefined, (e: unknown) => e);
+      expect((error as SiteError).name).toBe('InvalidImage');
+      expect((error as SiteError).location?.file).toMatch(/images\/broken\.jpg$/);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
