@@ -16,6 +16,17 @@ export function buildOptionsOf(flags: BuildFlags): BuildOptions {
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.cache ? { cacheDir: flags.cache } : {}),
     ...(flags.verbose ? { onStage: (name: string) => console.error(`… ${name}`) } : {}),
+    ...(!flags.quiet && process.stderr.isTTY ? { onImageProgress: progressBar('images') } : {}),
+  };
+}
+
+/** A one-line progress bar on the terminal, shown only when there are more than a handful of items. */
+function progressBar(label: string) {
+  return (done: number, total: number) => {
+    if (total <= 8) return;
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
   };
 }
 
