@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { cachedBuild } from './cached-build.ts';
 import { SiteError } from '../errors/index.ts';
 import { packageRoot } from '../shared/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
@@ -33,7 +34,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
   ].join('\n');
   let result;
   try {
-    result = await build({
+    result = await cachedBuild({ cacheDir: options.cacheDir, name: 'client', build: {
       // From stdin, so chunk hashes do not depend on where the cache folder is.
       stdin: { contents: entrySource, resolveDir: templatesDir, sourcefile: 'runtime.ts', loader: 'ts' },
       bundle: true,
@@ -42,8 +43,6 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       platform: 'browser',
       target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify: true,
-      write: false,
-      metafile: true,
       outdir: 'assets',
       entryNames: 'runtime.[hash]',
       chunkNames: 'chunks/[name].[hash]',
@@ -53,7 +52,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       nodePaths: [join(packageRoot(), 'node_modules')],
       legalComments: 'none',
       logLevel: 'silent',
-    });
+    } });
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
     throw new SiteError({
@@ -64,7 +63,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       cause: error,
     });
   }
-  const files = result.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: `assets/${f.path.split('/assets/')[1]}`, text: f.text }));
+  const files = result.files.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: `assets/${f.path.split('/assets/')[1]}`, text: f.text }));
   return describe(result.metafile, files, options.names, templatesDir);
 }
 

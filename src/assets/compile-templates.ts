@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { cachedBuild } from './cached-build.ts';
 import { SiteError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import { packageRoot } from '../shared/package-root.ts';
@@ -36,7 +36,7 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
   ].join('\n');
   let result;
   try {
-    result = await build({
+    result = await cachedBuild({ cacheDir: options.cacheDir, name: 'server', build: {
       stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
       bundle: true,
       write: false,
@@ -50,7 +50,7 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
       nodePaths: [join(packageRoot(), 'node_modules')],
       logLevel: 'silent',
-    });
+    } });
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
     throw new SiteError({
@@ -62,7 +62,7 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       cause: error,
     });
   }
-  const code = result.outputFiles[0]!.text;
+  const code = result.files[0]!.text;
   const hash = contentHash(code);
   const dir = join(options.cacheDir, 'templates');
   await mkdir(dir, { recursive: true });

@@ -124,6 +124,8 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
     // Processed images and social cards are linked from the cache like rendered pages.
     files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
+    // Images finish in any order; the fingerprint must not depend on it.
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     // Linked files are named by their content key; written files are hashed here.
     const fingerprint = contentHash(...files.map((f) => `${f.path}\0${'linkFrom' in f ? f.linkFrom : contentHash(f.data)}`));
     const current = isOutputCurrent({ cacheDir, outDir: options.outDir, fingerprint });

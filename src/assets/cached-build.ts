@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { contentHash } from '../shared/hash.ts';
+
+export interface BuildOutput {
+  files: Array<{ path: string; text: string }>;
+  metafile: Metafile;
+}
+
+interface Entry {
+  /** Absolute path → content hash of every file esbuild read. */
+  inputs: Record<string, string>;
+  output: BuildOutput;
+}
+
+function hashFile(path: string): string | undefined {
+  try {
+    return contentHash(readFileSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * esbuild, remembered: the last result is reused while every file it read (templates, src/client,
+ * React in node_modules) has the same content and the options are the same. Bundling React twice
+ * on every warm build was most of a warm build's fixed cost.
+ */
+export async function cachedBuild(options: { cacheDir: string; name: string; build: BuildOptions }): Promise<BuildOutput> {
+  const key = contentHash(JSON.stringify(options.build));
+  const file = join(options.cacheDir, 'esbuild', `${options.name}-${key}.json`);
+  try {
+    const entry = JSON.parse(await readFile(file, 'utf8')) as Entry;
+    if (Object.entries(entry.inputs).every(([path, hash]) => hashFile(path) === hash)) return entry.output;
+  } catch {
+    // No usable entry: build.
+  }
+  const result = await build({ ...options.build, write: false, metafile: true });
+  const output: BuildOutput = { files: result.outputFiles.map((f) => ({ path: f.path, text: f.text })), metafile: result.metafile };
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    // The generated entry (stdin) is no file; its text is part of the key already.
+    const path = resolve(input);
+    const hash = hashFile(path);
+    if (hash !== undefined) inputs[path] = hash;
+  }
+  await mkdir(join(options.cacheDir, 'esbuild'), { recursive: true });
+  await writeFile(file, JSON.stringify({ inputs, output } satisfies Entry));
+  return output;
+}
