@@ -13,6 +13,8 @@ const contentOf = async (file: string) => findingsOf(await fixture.check(), 'con
 
 describe('the content check', () => {
   it('reports an image with an empty alt that is not marked decorative, and a heading that skips a level, at their lines', async () => {
+    // Markdown images without alt already stop the build; a template can still emit one.
+    await fixture.editOut('blog/figures/index.html', (html) => html.replace('<h2 id="architecture">Architecture</h2>', '<h2 id="architecture">Architecture</h2><img src="/diagram.svg" alt=""/>'));
     const page = join(fixture.out, 'blog/figures/index.html');
     expect(await contentOf(fixture.shown('out/blog/figures/index.html'))).toEqual([
       {
