@@ -7,7 +7,7 @@ import { locate, missingFileError, SiteError, type SourceLocation } from '../err
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
 import { parseFrontMatter } from './front-matter.ts';
-import { assertImagesExist, findMarkdownImages } from './markdown-images.ts';
+import { assertImagesExist, checkYamlImages, findMarkdownImages } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
@@ -81,6 +81,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
       const raw = parseYaml(src);
       const valid = validateYaml(src, raw, schema, 'page');
       const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
       const slugLocations: Record<string, SourceLocation> = {};
       for (const locale of Object.keys(page.slug)) slugLocations[locale] = locate(src, ['slug', locale]);
       const documents: Page['documents'] = {};
@@ -107,6 +108,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
       const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
       return [basename(path, '.yaml'), resolved.items] as const;
     }),
   );

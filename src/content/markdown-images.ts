@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SiteError } from '../errors/index.ts';
+import { SiteError, type SourceLocation } from '../errors/index.ts';
 
 const IMAGE = /!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)/g;
 
@@ -63,4 +63,38 @@ export function assertImagesExist(refs: readonly ImageRef[], options: { siteDir:
       location: { file: options.file, line: ref.line, column: ref.column },
     });
   }
+}
+
+/**
+ * Images named in YAML data: any mapping with `src: /images/…` must point at a file in
+ * site/images and carry `alt` text (an empty alt only with `decorative: true`).
+ */
+export function checkYamlImages(value: unknown, options: { siteDir: string; locate: (path: Array<string | number>) => SourceLocation }, path: Array<string | number> = []): void {
+  if (Array.isArray(value)) return value.forEach((item, i) => checkYamlImages(item, options, [...path, i]));
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.src === 'string' && record.src.startsWith('/images/')) {
+    if (!existsSync(join(options.siteDir, decodeURIComponent(record.src)))) {
+      throw new SiteError({
+        name: 'MissingImage',
+        title: 'Image not found',
+        message: `${record.src} does not exist in site/images.`,
+        hint: 'Check the file name (it is case-sensitive) or add the image to site/images/.',
+        field: [...path, 'src'].join('.'),
+        location: options.locate([...path, 'src']),
+      });
+    }
+    const alts = typeof record.alt === 'string' ? [record.alt] : record.alt && typeof record.alt === 'object' ? Object.values(record.alt as Record<string, unknown>) : [];
+    if (record.decorative !== true && (!alts.length || alts.some((a) => typeof a !== 'string' || !a.trim()))) {
+      throw new SiteError({
+        name: 'MissingAltText',
+        title: 'Image without alt text',
+        message: `${record.src} has no alt text (in every language): screen-reader users and search engines would learn nothing from it.`,
+        hint: 'Add alt: { en: …, es: … } describing the image, or decorative: true for pure decoration.',
+        field: [...path, 'alt'].join('.'),
+        location: options.locate([...path, record.alt === undefined ? 'src' : 'alt']),
+      });
+    }
+  }
+  for (const [key, item] of Object.entries(record)) checkYamlImages(item, options, [...path, key]);
 }

@@ -86,6 +86,23 @@ describe('bad images stop the build with file:line', () => {
     }
   });
 
+  it.each([
+    ['a YAML image that does not exist', "  image: { src: /images/missing-team.jpg, alt: { en: Team, es: Equipo } }\n", 'MissingImage', 'data.image.src'],
+    ['a YAML image without alt text in one language', "  image: { src: /images/event-loop-phases.png, alt: { en: Phases, es: '' } }\n", 'MissingAltText', 'data.image.alt'],
+  ])('%s', async (_name, yaml, name, field) => {
+    const f = await withImages();
+    try {
+      const page = join(f.site, 'pages/preview.yaml');
+      await writeFile(page, (await readFile(page, 'utf8')) + `data:\n${yaml}`);
+      const error = (await buildFixture(f).then(() => undefined, (e: unknown) => e)) as SiteError;
+      expect(error.name).toBe(name);
+      expect(error.data.field).toBe(field);
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/pages\/preview\.yaml$/), line: 9 });
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('an unreadable image file', async () => {
     const f = await withImages();
     try {
