@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
-import { SiteError } from '../errors/index.ts';
+import { esbuildError } from '../errors/index.ts';
 import { packageRoot } from '../shared/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -54,14 +54,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       logLevel: 'silent',
     } });
   } catch (error) {
-    const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
-    throw new SiteError({
-      name: 'ClientBundleError',
-      title: 'The browser bundle does not build',
-      message: first?.text ?? String(error),
-      ...(first?.location ? { location: { file: first.location.file, line: first.location.line, column: first.location.column + 1 } } : {}),
-      cause: error,
-    });
+    throw esbuildError(error, { name: 'ClientBundleError', title: 'The browser bundle does not build' });
   }
   const files = result.files.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: `assets/${f.path.split('/assets/')[1]}`, text: f.text }));
   return describe(result.metafile, files, options.names, templatesDir);

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { SiteError } from '../errors/index.ts';
+import { esbuildError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 
 export interface CssAsset {
@@ -26,13 +26,6 @@ export async function bundleCss(options: { templatesDir: string }): Promise<CssA
     const name = `site.${contentHash(text).slice(0, 10)}.css`;
     return { href: `/assets/${name}`, file: `assets/${name}`, text };
   } catch (error) {
-    const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
-    throw new SiteError({
-      name: 'CssError',
-      title: 'The stylesheet does not build',
-      message: first?.text ?? String(error),
-      ...(first?.location ? { location: { file: first.location.file, line: first.location.line, column: first.location.column + 1 } } : {}),
-      cause: error,
-    });
+    throw esbuildError(error, { name: 'CssError', title: 'The stylesheet does not build' });
   }
 }

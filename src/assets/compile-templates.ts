@@ -2,7 +2,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild } from './cached-build.ts';
-import { SiteError } from '../errors/index.ts';
+import { esbuildError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import { packageRoot } from '../shared/package-root.ts';
 
@@ -52,14 +52,11 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       logLevel: 'silent',
     } });
   } catch (error) {
-    const first = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } }> }).errors?.[0];
-    throw new SiteError({
+    throw esbuildError(error, {
       name: 'TemplateCompileError',
       title: 'A template does not compile',
-      message: first?.text ?? String(error),
       hint: 'Fix the template; the message above comes from esbuild.',
-      ...(first?.location ? { location: { file: join(options.templatesDir, first.location.file.replace(/^.*templates\//, '')), line: first.location.line, column: first.location.column + 1 } } : {}),
-      cause: error,
+      fileOf: (file) => join(options.templatesDir, file.replace(/^.*templates\//, '')),
     });
   }
   const code = result.files[0]!.text;

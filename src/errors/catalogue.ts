@@ -120,3 +120,19 @@ function formatLoc(loc: SourceLocation): string {
 
 export { at as locate };
 export type { YamlSource };
+
+type EsbuildFailure = { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> };
+
+/** An esbuild failure (a template, the browser bundle, the stylesheet) as a SiteError at esbuild's first location. */
+export function esbuildError(error: unknown, what: { name: string; title: string; hint?: string; fileOf?: (file: string) => string }): SiteError {
+  const first = (error as EsbuildFailure).errors?.[0];
+  const where = first?.location;
+  return new SiteError({
+    name: what.name,
+    title: what.title,
+    message: first?.text ?? String(error),
+    ...(what.hint ? { hint: what.hint } : {}),
+    ...(where ? { location: { file: what.fileOf ? what.fileOf(where.file) : where.file, line: where.line, column: where.column + 1 } } : {}),
+    cause: error,
+  });
+}

@@ -1,33 +1,22 @@
-import type { Server } from 'node:http';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.ts';
-import { serveSite } from '../../src/dev/index.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
-import { ROOT } from '../support/fixture.ts';
+import { newPage } from '../support/browser.ts';
+import { startServedSite, type ServedSite } from '../support/served-site.ts';
 
 // The real site, copied so the deploy tests can change it and build again.
 let dir: string;
-let server: Server;
 let base: string;
 let browser: Browser;
-const build = () => buildSite({ siteDir: join(dir, 'site'), outDir: join(dir, 'out') });
+let site: ServedSite;
+const build = () => site.rebuild();
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agency-site-runtime-'));
-  for (const part of ['site', 'templates', 'locales']) await cp(join(ROOT, part), join(dir, part), { recursive: true });
-  await build();
-  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'] }));
-  browser = await launchBrowser();
+  site = await startServedSite({ name: 'runtime', copy: true });
+  ({ dir, base, browser } = site);
 });
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.close());
 
 const url = (path: string) => new URL(path, base).href;
 

@@ -1,30 +1,20 @@
-import type { Server } from 'node:http';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.ts';
-import { serveSite } from '../../src/dev/index.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
-import { ROOT } from '../support/fixture.ts';
+import { newPage } from '../support/browser.ts';
+import { startServedSite, type ServedSite } from '../support/served-site.ts';
 
 let dir: string;
-let server: Server;
 let base: string;
 let browser: Browser;
+let site: ServedSite;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agency-site-e2e-'));
-  await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
-  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'] }));
-  browser = await launchBrowser();
+  site = await startServedSite({ name: 'e2e' });
+  ({ dir, base, browser } = site);
 });
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.close());
 
 async function visit(path: string) {
   const { page, errors: problems } = await newPage(browser);
