@@ -59,7 +59,19 @@ async function audit(url, port) {
     const where = i.sourceLocation?.url ?? i.url;
     return `${i.source}: ${String(i.description).slice(0, 100)}${where ? ` ${where}` : ''}`;
   });
-  return { url, formFactor: lhr.configSettings.formFactor, version: lhr.lighthouseVersion, scores, metrics, failing, consoleErrors };
+  // Where the blocking time goes: the longest main-thread tasks and the scripts that cost most.
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms ${shortUrl(t.url)}`);
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 4).map((b) => `${shortUrl(b.url)} ${Math.round(b.scripting)} ms script, ${Math.round(b.scriptParseCompile)} ms parse`);
+  return { url, formFactor: lhr.configSettings.formFactor, version: lhr.lighthouseVersion, scores, metrics, failing, consoleErrors, longTasks, bootup };
+}
+
+function shortUrl(url) {
+  try {
+    const u = new URL(url);
+    return u.pathname.split('/').pop() || u.pathname;
+  } catch {
+    return String(url ?? '');
+  }
 }
 
 const options = parseArgs(process.argv.slice(2));
@@ -93,5 +105,7 @@ else {
     console.log(`${' '.repeat(width)}  ${Object.entries(r.metrics).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     if (r.failing.length) console.log(`${' '.repeat(width)}  below 90: ${r.failing.join(', ')}`);
     for (const error of r.consoleErrors) console.log(`${' '.repeat(width)}  console: ${error}`);
+    if (r.longTasks.length) console.log(`${' '.repeat(width)}  long tasks (simulated): ${r.longTasks.join('; ')}`);
+    if (r.bootup.length) console.log(`${' '.repeat(width)}  JavaScript time: ${r.bootup.join('; ')}`);
   }
 }

@@ -1,6 +1,6 @@
 // The browser runtime: hydrates the server-rendered page, then navigates between pages with
 // page-data instead of full loads. Browser only: no node: imports anywhere under src/client.
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import type { RootProps } from '../shared/template-contract.ts';
@@ -66,7 +66,12 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     return;
   }
   const container = document.getElementById('root')!;
-  const root: ReactRoot = hydrateRoot(container, element(Root, current));
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
+  // blocking the main thread for the whole page: the static HTML is already visible and clickable.
+  let root!: ReactRoot;
+  startTransition(() => {
+    root = hydrateRoot(container, element(Root, current));
+  });
   document.documentElement.dataset.hydrated = 'true';
 
   let analytics: ReturnType<typeof startAnalytics> | undefined;

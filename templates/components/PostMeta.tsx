@@ -1,12 +1,12 @@
-import { formatDate, useLocale, useT } from '../lib/site-context.tsx';
+import { useFormatDate, useT } from '../lib/site-context.tsx';
 
 export function PostMeta({ date, readingMinutes, tags }: { date: string; readingMinutes: number; tags: string[] }) {
   const t = useT();
-  const locale = useLocale();
+  const formatDate = useFormatDate();
   return (
     <p className="post-meta">
       <span>
-        {t('blog.written-on')} <time dateTime={date}>{formatDate(date, locale)}</time>
+        {t('blog.written-on')} <time dateTime={date}>{formatDate(date)}</time>
       </span>
       <span>{t('blog.reading-time', { minutes: readingMinutes })}</span>
       {tags.length ? (

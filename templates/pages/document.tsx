@@ -1,7 +1,7 @@
 import type { Root } from 'hast';
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { Markdown } from '../components/Markdown.tsx';
-import { formatDate, useLocale, useT } from '../lib/site-context.tsx';
+import { useFormatDate, useT } from '../lib/site-context.tsx';
 
 interface Data {
   document: { title: string; description: string; updated?: string; body: Root };
@@ -10,14 +10,14 @@ interface Data {
 /** A long-form document such as the privacy policy or the terms of service. */
 export default function DocumentPage({ data, pageContext }: PageProps<Data>) {
   const t = useT();
-  const locale = useLocale();
+  const formatDate = useFormatDate();
   return (
     <article className="container page">
       <header className="page-header">
         <h1>{data.document.title}</h1>
         {data.document.updated ? (
           <p className="post-meta">
-            {t('document.updated')} <time dateTime={data.document.updated}>{formatDate(data.document.updated, locale)}</time>
+            {t('document.updated')} <time dateTime={data.document.updated}>{formatDate(data.document.updated)}</time>
           </p>
         ) : null}
       </header>
