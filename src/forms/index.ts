@@ -10,9 +10,11 @@ export { openDatabase, DEFAULT_DB_PATH, type Db, type OpenDatabaseOptions } from
 export { listLeads, insertLead, newLeadId, type LeadRecord, type ListLeadsOptions, type NewLead } from './lead-store.ts';
 export { DEFAULT_UPLOADS_DIR } from './receive-upload.ts';
 export { startOutbox, retryDelayMs, type Outbox, type StartOutboxOptions } from './outbox.ts';
+export type { MailSettings } from './deliver-email.ts';
+export { parseMailFlags, defaultMailFrom, describeSmtpUrl, type MailFlags } from './mail-settings.ts';
 export { formatLeadsCsv, csvCell } from './format-leads-csv.ts';
 export { formatLeadsTable } from './format-leads-table.ts';
-export { buildNotifications, type NotificationOptions } from './notifications.ts';
+export { buildNotifications, type NotificationEmail, type NotificationOptions } from './notifications.ts';
 export { detectSpam } from './detect-spam.ts';
 export { createRateLimiter } from './rate-limiter.ts';
 export { leadsDatabaseMissingError, formsOptionError } from './forms-errors.ts';

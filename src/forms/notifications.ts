@@ -1,5 +1,12 @@
 import type { NewLead } from './lead-store.ts';
 
+/** The payload of an 'email' outbox row, rendered when the lead is accepted. */
+export interface NotificationEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
 export interface NotificationOptions {
   webhookUrl?: string | undefined;
   /** Address that is told about each accepted lead (queued as an 'email' outbox row). */
@@ -19,7 +26,7 @@ export function buildNotifications(lead: Omit<NewLead, 'outbox'>, options: Notif
   return rows;
 }
 
-function renderEmail(lead: Omit<NewLead, 'outbox'>, to: string, siteName = 'the website'): { to: string; subject: string; text: string } {
+function renderEmail(lead: Omit<NewLead, 'outbox'>, to: string, siteName = 'the website'): NotificationEmail {
   const who = [lead.fields['name'], lead.fields['email']].filter((v) => typeof v === 'string' && v !== '').join(' ');
   const lines = Object.entries(lead.fields).map(([key, value]) => `${key}: ${String(value).replace(/\r?\n/g, '\n  ')}`);
   if (lead.upload) lines.push(`cv: ${lead.upload.originalName} (${lead.upload.mime}, ${lead.upload.size} bytes, stored as ${lead.upload.storedName})`);

@@ -1,3 +1,6 @@
+import { createEmailDelivery, type MailSettings } from './deliver-email.ts';
+import { createWebhookDelivery } from './deliver-webhook.ts';
+import type { Delivery, OutboxRow } from './delivery.ts';
 import type { Db } from './open-database.ts';
 
 const BASE_DELAY_MS = 30_000;
@@ -12,11 +15,14 @@ export interface StartOutboxOptions {
   db: Db;
   /** Where webhook rows are POSTed; without it they wait in the table. */
   webhookUrl?: string | undefined;
+  /** How e-mail rows are sent; without it they wait in the table. */
+  mail?: MailSettings | undefined;
   fetchImpl?: typeof fetch;
   now?: () => number;
   /** Pause between two looks at the table. */
   intervalMs?: number;
   batchSize?: number;
+  /** Limit of one attempt. Default: 10 s for a webhook, 30 s for an e-mail (connect, TLS, auth, data). */
   timeoutMs?: number;
   onError?: (message: string) => void;
   /** false: no timer, the caller drives `runOnce()` (tests with a fake clock). */
@@ -30,65 +36,51 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-interface OutboxRow {
-  id: number;
-  lead_id: string;
-  payload: string;
-  attempts: number;
-}
-
 /**
- * The delivery worker: webhook rows are POSTed until one answers 2xx, with exponential backoff, so
- * a receiver that is down loses nothing. Delivery is at least once; the Idempotency-Key lets the
- * receiver drop a repeat. E-mail rows are left for a mailer (none is built in).
+ * The delivery worker: each row is retried with exponential backoff until its receiver accepts it
+ * (a webhook answers 2xx, an SMTP server takes the message), so a receiver that is down loses
+ * nothing. Delivery is at least once; the Idempotency-Key or Message-ID lets the receiver drop a repeat.
  */
 export function startOutbox(options: StartOutboxOptions): Outbox {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const deliveries: Delivery[] = [];
+  if (options.webhookUrl) deliveries.push(createWebhookDelivery({ url: options.webhookUrl, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 }));
+  if (options.mail) deliveries.push(createEmailDelivery({ ...options.mail, timeoutMs: options.timeoutMs ?? 30_000 }));
   const due = db.prepare(
     `SELECT id, lead_id, payload, attempts FROM outbox
-     WHERE kind = 'webhook' AND delivered_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+     WHERE kind = ? AND delivered_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
   );
   // Claiming a row pushes its next attempt past the timeout, so a second worker on the same file skips it.
   const claim = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND delivered_at IS NULL AND next_attempt_at <= ?');
   const delivered = db.prepare('UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?');
   const failed = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
 
-  async function deliver(row: OutboxRow, url: string): Promise<boolean> {
+  async function attempt(delivery: Delivery, row: OutboxRow): Promise<boolean> {
     const started = now();
-    if (claim.run(started + timeoutMs * 2, row.id, started).changes !== 1) return false;
+    if (claim.run(started + delivery.timeoutMs * 2, row.id, started).changes !== 1) return false;
     let error: string;
     try {
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `lead-${row.lead_id}-${row.id}` },
-        body: row.payload,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      if (response.ok) {
-        delivered.run(now(), row.id);
-        return true;
-      }
-      error = `HTTP ${response.status}`;
+      await delivery.deliver(row);
+      delivered.run(now(), row.id);
+      return true;
     } catch (cause) {
       error = describeError(cause);
     }
     const attempts = row.attempts + 1;
     failed.run(attempts, now() + retryDelayMs(attempts), error.slice(0, 500), row.id);
-    options.onError?.(`webhook delivery ${row.id} failed (attempt ${attempts}): ${error}`);
+    options.onError?.(`${delivery.kind} delivery ${row.id} failed (attempt ${attempts}): ${error}`);
     return false;
   }
 
-  async function runOnce(): Promise<number> {
-    const url = options.webhookUrl;
-    if (!url) return 0;
+  async function runKind(delivery: Delivery): Promise<number> {
     let count = 0;
-    for (const row of due.all(now(), options.batchSize ?? 20) as OutboxRow[]) if (await deliver(row, url)) count++;
+    for (const row of due.all(delivery.kind, now(), options.batchSize ?? 20) as OutboxRow[]) if (await attempt(delivery, row)) count++;
     return count;
   }
+
+  // Channels run side by side, so a webhook that hangs does not hold back the e-mails.
+  const runOnce = async (): Promise<number> => (await Promise.all(deliveries.map(runKind))).reduce((a, b) => a + b, 0);
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -101,7 +93,7 @@ export function startOutbox(options: StartOutboxOptions): Outbox {
         if (!stopped) timer = setTimeout(loop, options.intervalMs ?? 1000).unref();
       });
   };
-  if (options.webhookUrl && options.poll !== false) loop();
+  if (deliveries.length > 0 && options.poll !== false) loop();
 
   return {
     runOnce,
@@ -109,6 +101,7 @@ export function startOutbox(options: StartOutboxOptions): Outbox {
       stopped = true;
       clearTimeout(timer);
       await pass;
+      for (const delivery of deliveries) delivery.close?.();
     },
   };
 }

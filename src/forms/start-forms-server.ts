@@ -14,7 +14,7 @@ export interface StartFormsServerOptions extends Omit<FormsHandlerOptions, 'db' 
    * than that, while a commit holds the event loop, overflows it and clients wait 1 s to retry.
    */
   backlog?: number;
-  outbox?: Pick<StartOutboxOptions, 'fetchImpl' | 'intervalMs' | 'onError'>;
+  outbox?: Pick<StartOutboxOptions, 'fetchImpl' | 'intervalMs' | 'onError' | 'mail'>;
   /** Tried after the forms handler (the third-party proxy); true = handled. */
   extraHandlers?: Array<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>>;
 }

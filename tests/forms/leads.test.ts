@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerFormsCommands } from '../../src/cli/forms-commands.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatLeadsTable, insertLead, listLeads, newLeadId, type NewLead } from '../../src/forms/index.ts';
-import { tempDatabase } from './support.ts';
+import { runCli, tempDatabase } from './support.ts';
 
 let store: ReturnType<typeof tempDatabase>;
 beforeEach(() => {
@@ -37,23 +35,6 @@ describe('listLeads', () => {
 });
 
 describe('leads commands', () => {
-  async function runCli(...args: string[]): Promise<{ out: string; err: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
-    try {
-      const program = new Command().exitOverride();
-      registerFormsCommands(program);
-      await program.parseAsync(['node', 'agency-site', ...args]);
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-      write.mockRestore();
-    }
-    return { out: out.join('\n'), err: err.join('\n') };
-  }
   const dbPath = () => join(store.dir, 'leads.db');
 
   afterEach(() => {

@@ -2,6 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { Command } from 'commander';
+import { vi } from 'vitest';
+import { registerFormsCommands } from '../../src/cli/forms-commands.ts';
 import { openDatabase, startFormsServer, thankYouRedirects, type Db, type FormsServer, type StartFormsServerOptions } from '../../src/forms/index.ts';
 
 export const SITE_ORIGIN = 'https://site.example';
@@ -46,6 +49,25 @@ export async function startTestServer(overrides: Partial<StartFormsServerOptions
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `agency-site <args>` (the forms and leads commands) in this process and returns what it printed. */
+export async function runCli(...args: string[]): Promise<{ out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
+  try {
+    const program = new Command().exitOverride();
+    registerFormsCommands(program);
+    await program.parseAsync(['node', 'agency-site', ...args]);
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    write.mockRestore();
+  }
+  return { out: out.join('\n'), err: err.join('\n') };
 }
 
 export function tempDatabase(): { db: Db; dir: string; cleanup(): void } {
