@@ -119,7 +119,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     };
 
     const render = await task('rendering pages', () =>
-      renderPlannedPages({ plan, setup, templatesHash: templates.hash, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
+      renderPlannedPages({ plan, setup, templatesHash: templates.hash, templatesDir, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
     const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
     // Processed images and social cards are linked from the cache like rendered pages.

@@ -110,6 +110,18 @@ export function missingFileError(location: SourceLocation, path: string, field: 
   });
 }
 
+/** A template asked for an image that site/images does not have (markdown and YAML images are checked earlier). */
+export function missingTemplateImageError(location: SourceLocation, src: string, pageUrl: string): SiteError {
+  return new SiteError({
+    name: 'MissingImage',
+    title: 'Image not found',
+    message: `A template shows ${src} (on ${pageUrl} and maybe other pages), but site${src} does not exist.`,
+    hint: 'Add the file under site/images/ or correct the path in the template; image paths start with /images/.',
+    field: 'src',
+    location,
+  });
+}
+
 export function internalError(message: string, cause?: unknown): Error {
   return new Error(`Internal error: ${message}`, { cause });
 }

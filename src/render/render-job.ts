@@ -13,6 +13,7 @@ export interface RenderJobResult {
   key: string;
   missingMessages: string[];
   missingRoutes: string[];
+  missingImages: string[];
   htmlBytes: number;
   pageDataBytes: number;
 }
@@ -22,6 +23,6 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
   return jobs.map(({ page, key }) => {
     const rendered = renderPage(page, setup, templates, markdown);
     storeRenderedPage(setup.cacheDir, key, rendered);
-    return { key, missingMessages: rendered.missingMessages, missingRoutes: rendered.missingRoutes, htmlBytes: Buffer.byteLength(rendered.html), pageDataBytes: Buffer.byteLength(rendered.pageData) };
+    return { key, missingMessages: rendered.missingMessages, missingRoutes: rendered.missingRoutes, missingImages: rendered.missingImages, htmlBytes: Buffer.byteLength(rendered.html), pageDataBytes: Buffer.byteLength(rendered.pageData) };
   });
 }

@@ -30,6 +30,8 @@ export interface RenderedPage {
   missingMessages: string[];
   /** Page ids the templates linked to that do not exist in this locale. */
   missingRoutes: string[];
+  /** Image paths a template asked for that site/images does not have. */
+  missingImages: string[];
 }
 
 /** Renders one planned page to its HTML document and page-data JSON. */
@@ -64,7 +66,14 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
       return Reflect.get(target, key);
     },
   });
-  const sharedForPage = { ...shared, messages, routes };
+  const missingImages = new Set<string>();
+  const images = new Proxy(shared.images, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) missingImages.add(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const sharedForPage = { ...shared, messages, routes, images };
   const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
   const template = templates.pages[page.template]!;
   const props = { data, pageContext: page.pageContext };
@@ -87,7 +96,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
         bodyHtml,
       }),
     );
-  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`) };
+  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`), missingImages: [...missingImages] };
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

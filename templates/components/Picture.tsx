@@ -17,10 +17,8 @@ export const SIZES = {
 export function Picture({ src, alt, size = 'content', priority = false, className }: { src: string; alt: string; size?: keyof typeof SIZES; priority?: boolean; className?: string }) {
   const { shared } = useSite();
   const image = shared.images[src];
-  if (!image) {
-    // The build stops on missing markdown images; a template naming a missing one shows the alt text.
-    return <span className={className}>{alt}</span>;
-  }
+  // Never reached in a finished build: a missing image stops it (the render step reports where).
+  if (!image) return <span className={className}>{alt}</span>;
   const fallback = image.sources.fallback;
   const largest = fallback[fallback.length - 1]!;
   const loading = priority ? ({ fetchPriority: 'high', loading: 'eager' } as const) : ({ loading: 'lazy' } as const);

@@ -61,6 +61,11 @@ const cases: Case[] = [
     error: { name: 'MissingMessage', file: /navigation\.yaml$/, line: 3, field: 'navbar.1.label.message', message: /"nav\.blogg" exists in no locale file/ },
   },
   {
+    name: 'an image a template names that does not exist',
+    change: (f) => edit(join(f.dir, 'templates/pages/home.tsx'), (t) => t.replace('"/images/buenos-aires-at-dusk.jpg"', '"/images/buenos-aires-at-night.jpg"')),
+    error: { name: 'MissingImage', file: /templates\/pages\/home\.tsx$/, line: 27, field: 'src', message: /shows \/images\/buenos-aires-at-night\.jpg \(on \/ and maybe other pages\), but site\/images\/buenos-aires-at-night\.jpg does not exist/ },
+  },
+  {
     name: 'an unknown field in a page',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
     error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },
