@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative, sep } from 'node:path';
 import sharp from 'sharp';
+import { optimize } from 'svgo';
 import { SiteError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -25,7 +26,7 @@ export interface ProcessedImages {
   outputBytes: number;
 }
 
-const VERSION = 'images-v1';
+const VERSION = 'images-v2';
 const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
 const STEPS = [320, 480, 650, 960, 1170, 1600, 2400];
 
@@ -45,7 +46,7 @@ interface CachedMeta {
  * Every image in site/images, published at the widths and formats pages need (AVIF, WebP and the
  * original format, quality from site.yaml) with a blurred placeholder for photos. Results are kept
  * in the cache by the hash of the source bytes and the settings: an unchanged image is never
- * processed twice. SVGs are published as they are.
+ * processed twice. SVGs are published minified by svgo.
  */
 export async function processImages(options: { siteDir: string; cacheDir: string; settings: ImageSettings; onProgress?: (done: number, total: number) => void }): Promise<ProcessedImages> {
   const dir = join(options.siteDir, 'images');
@@ -96,7 +97,7 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
     const width = Math.round(Number(/\bwidth="([\d.]+)"/.exec(text)?.[1] ?? box?.[1] ?? 0));
     const height = Math.round(Number(/\bheight="([\d.]+)"/.exec(text)?.[1] ?? box?.[2] ?? 0));
     if (!width || !height) throw invalidImage(o.file, 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
-    const variant = await save(o.bytes, width, 'svg');
+    const variant = await save(optimizeSvg(o.file, text), width, 'svg');
     const info: ImageInfo = { width, height, kind: 'svg', sources: { fallback: [variant] }, type: 'image/svg+xml' };
     await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
     return { info, files };
@@ -128,6 +129,18 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
   const info: ImageInfo = { width, height, kind: 'raster', sources, type: original === 'png' ? 'image/png' : 'image/jpeg', ...(placeholder ? { placeholder } : {}) };
   await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
   return { info, files };
+}
+
+/**
+ * svgo (the maintained SVG optimizer) drops editor metadata, comments and redundant precision.
+ * Its v4 default preset keeps viewBox and <title>, which sizing and screen readers need.
+ */
+function optimizeSvg(file: string, text: string): Buffer {
+  try {
+    return Buffer.from(optimize(text, { path: file, multipass: true }).data);
+  } catch (error) {
+    throw invalidImage(file, `it is not a well-formed SVG (${(error as Error).message.split('\n')[0]})`);
+  }
 }
 
 function invalidImage(file: string, why: string): SiteError {

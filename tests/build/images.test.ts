@@ -15,8 +15,22 @@ async function withImages(): Promise<Fixture> {
   await cp(join(ROOT, 'site/images'), join(f.site, 'images'), { recursive: true });
   const post = join(f.site, 'blog/en/first-post.md');
   await writeFile(post, (await readFile(post, 'utf8')).replace('## Hello\n', '## Hello\n\n![The phases of the event loop](/images/event-loop-phases.png)\n\nText between.\n\n![](/images/buenos-aires-at-dusk.jpg "decorative")\n'));
+  await writeFile(join(f.site, 'images/mark.svg'), DRAWN_SVG);
   return f;
 }
+
+// As a drawing program saves it: a comment, editor metadata and needless precision.
+const DRAWN_SVG = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with a vector editor -->
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="120" height="60" viewBox="0 0 120 60" inkscape:version="1.3">
+  <title>Southbridge mark</title>
+  <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description about="mark"/></rdf:RDF></metadata>
+  <g inkscape:label="Layer 1" id="layer1">
+    <rect x="10.000000" y="10.000000" width="40.000000" height="40.000000" style="fill:#1d4ed8;fill-opacity:1;stroke:none" />
+    <circle cx="85.0000" cy="30.0000" r="20.0000" fill="#f59e0b" />
+  </g>
+</svg>
+`;
 
 describe('images', () => {
   let f: Fixture;
@@ -36,6 +50,16 @@ describe('images', () => {
     const jpg = files.find((n) => n.startsWith('buenos-aires-at-dusk.') && n.endsWith('.650.jpg'))!;
     expect((await sharp(join(f.out, 'assets/images', jpg)).metadata()).width).toBe(650);
     expect(cold.images!.outputBytes).toBeGreaterThan(0);
+  });
+
+  it('publishes SVGs minified, keeping their viewBox and title', async () => {
+    const name = (await readdir(join(f.out, 'assets/images'))).find((n) => n.startsWith('mark.') && n.endsWith('.120.svg'))!;
+    const svg = await readFile(join(f.out, 'assets/images', name), 'utf8');
+    expect(svg.length).toBeLessThan(DRAWN_SVG.length / 2);
+    expect(svg).toContain('viewBox="0 0 120 60"');
+    expect(svg).toContain('<title>Southbridge mark</title>');
+    expect(svg).not.toMatch(/<!--|<metadata|inkscape|\.0000/);
+    expect((await sharp(Buffer.from(svg)).metadata()).width).toBe(120);
   });
 
   it('renders <picture> with sources, srcset, sizes, width and height; the first image is fetched first', async () => {
@@ -62,7 +86,7 @@ describe('images', () => {
 
   it('processes nothing again when nothing changed', async () => {
     const warm = await buildFixture(f);
-    expect(warm.images).toMatchObject({ processed: 0, fromCache: 2, socialCards: 0 });
+    expect(warm.images).toMatchObject({ processed: 0, fromCache: 3, socialCards: 0 });
   });
 });
 
