@@ -65,6 +65,17 @@ async function audit(url, port) {
   return { url, formFactor: lhr.configSettings.formFactor, version: lhr.lighthouseVersion, scores, metrics, failing, consoleErrors, longTasks, bootup };
 }
 
+// Lighthouse sometimes loses the trace (NO_NAVSTART, "please run Lighthouse again"): one more try, then give up.
+async function auditWithRetry(url, port) {
+  try {
+    return await audit(url, port);
+  } catch (error) {
+    if (!/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+    console.error(`retrying ${url} once: ${String(error).split('\n')[0]}`);
+    return audit(url, port);
+  }
+}
+
 function shortUrl(url) {
   try {
     const u = new URL(url);
@@ -86,7 +97,7 @@ try {
   // One page at a time: Lighthouse measures timing, and parallel runs would skew each other.
   for (const path of options.paths) {
     const runs = [];
-    for (let i = 0; i < options.runs; i++) runs.push(await audit(new URL(path, server.url).href, chrome.port));
+    for (let i = 0; i < options.runs; i++) runs.push(await auditWithRetry(new URL(path, server.url).href, chrome.port));
     runs.sort((a, b) => a.scores.performance - b.scores.performance);
     results.push({ ...runs[Math.floor(runs.length / 2)], performanceRuns: runs.map((r) => r.scores.performance) });
   }
