@@ -247,25 +247,28 @@ describe('deploys', () => {
     await context.close();
   });
 
-  it('registers the service worker on localhost, serves a new deploy fresh and loads the next page in full after an update', async () => {
+  it.each([
+    ['/', '/blog/', 'en', 'title: Engineering blog', 'title: Engineering notes', 'Engineering notes'],
+    ['/es/', '/es/blog/', 'es', 'title: Blog de ingeniería', 'title: Notas de ingeniería', 'Notas de ingeniería'],
+  ])('registers the service worker on %s, serves a new deploy fresh and loads the next page in full after an update', async (home, blog, locale, before, after, title) => {
     const { page, context } = await newPage(browser);
-    await page.goto(url('/'));
+    await page.goto(url(home));
     await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
     await page.reload();
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(url('/sw.js'));
 
     // A new deploy: new copy and new styles (so new assets and a new sw.js).
-    const en = join(dir, 'locales/en.yaml');
-    await writeFile(en, (await readFile(en, 'utf8')).replace('title: Engineering blog', 'title: Engineering notes'));
+    const messages = join(dir, `locales/${locale}.yaml`);
+    await writeFile(messages, (await readFile(messages, 'utf8')).replace(before, after));
     const css = join(dir, 'templates/styles/base.css');
-    await writeFile(css, (await readFile(css, 'utf8')) + '\n.deploy-2 { color: inherit; }\n');
+    await writeFile(css, (await readFile(css, 'utf8')) + `\n.deploy-${locale} { color: inherit; }\n`);
     await build();
 
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.click('header nav a[href="/blog/"]');
-    await page.waitForURL(url('/blog/'));
-    await expect.poll(() => h1(page), { timeout: 10_000 }).toBe('Engineering notes');
+    await page.click(`header nav a[href="${blog}"]`);
+    await page.waitForURL(url(blog));
+    await expect.poll(() => h1(page), { timeout: 10_000 }).toBe(title);
     expect(await marker(page)).toBeUndefined();
     await context.close();
   });
