@@ -10,18 +10,17 @@ import { formatSiteError, isSiteError } from '../errors/index.ts';
 import {
   DEFAULT_DB_PATH,
   DEFAULT_UPLOADS_DIR,
-  defaultMailFrom,
-  describeSmtpUrl,
   formatLeadsCsv,
   formatLeadsTable,
   formsOptionError,
   leadsDatabaseMissingError,
   listLeads,
   openDatabase,
-  parseMailFlags,
   startFormsServer,
   thankYouRedirects,
 } from '../forms/index.ts';
+import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery, type DeliveryFlags } from './delivery-options.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
 /** Prints a SiteError (or an internal error's message, never its stack) and sets the exit code. */
 async function run(action: () => Promise<void>): Promise<void> {
@@ -45,40 +44,26 @@ function integer(min: number, max: number) {
   };
 }
 
-function httpUrl(option: string, value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-  } catch {
-    // reported below
-  }
-  throw formsOptionError(option, `"${value}" is not an http(s) URL.`);
-}
-
-interface FormsFlags {
+interface FormsFlags extends DeliveryFlags {
   port: number;
   host: string;
   db: string;
   uploads: string;
   site: string;
-  webhook?: string;
-  notifyEmail?: string;
-  smtpUrl?: string;
-  mailFrom?: string;
   origin?: string;
   rateLimit: number;
   trustProxy?: boolean;
 }
 
 async function serveForms(flags: FormsFlags): Promise<void> {
-  const mailFlags = parseMailFlags(flags);
+  const deliveryFlags = checkDeliveryFlags(flags);
   if (!existsSync(join(flags.site, 'site.yaml'))) throw formsOptionError('--site', `There is no site.yaml in ${flags.site}: point --site at the site content folder.`);
   const config = await loadSiteConfig({ siteDir: flags.site });
   const content = await loadContent({ siteDir: flags.site, config });
   const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
   const origin = flags.origin === undefined ? undefined : new URL(httpUrl('--origin', flags.origin)).origin;
   const endpoint = config.settings.forms.endpoint;
-  const mail = mailFlags.smtpUrl === undefined ? undefined : { smtpUrl: mailFlags.smtpUrl, from: mailFlags.from ?? defaultMailFrom(config.settings.baseUrl) };
+  const delivery = resolveDelivery(deliveryFlags, config.settings.baseUrl);
   const forms = await startFormsServer({
     port: flags.port,
     host: flags.host,
@@ -90,12 +75,12 @@ async function serveForms(flags: FormsFlags): Promise<void> {
     basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
     allowedOrigin: origin ?? config.settings.baseUrl,
     rateLimit: flags.rateLimit > 0 ? { max: flags.rateLimit, windowMs: 60_000 } : false,
-    webhookUrl: flags.webhook === undefined ? undefined : httpUrl('--webhook', flags.webhook),
-    notifyEmail: flags.notifyEmail,
+    webhookUrl: delivery.webhookUrl,
+    notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
     trustProxy: flags.trustProxy === true,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
-    outbox: { mail, onError: (message) => console.error(`forms: ${message}`) },
+    outbox: { mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) },
     // The same third-party proxy as `serve`, for static hosts that send /__third-party-proxy here.
     extraHandlers: [proxyHandler(config.settings.thirdPartyAllowlist)],
   }).catch((error: unknown) => {
@@ -104,23 +89,10 @@ async function serveForms(flags: FormsFlags): Promise<void> {
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw formsOptionError('--host', `Cannot listen on ${flags.host}:${flags.port} (${code}).`);
     throw error;
   });
-  if (mail) console.log(`notification e-mails are sent through ${describeSmtpUrl(mail.smtpUrl)} from ${mail.from}`);
-  else if (flags.notifyEmail) console.log(`notification e-mails to ${flags.notifyEmail} are queued but not sent until --smtp-url or SMTP_URL is given`);
+  const notice = describeDelivery(delivery);
+  if (notice) console.log(notice);
   console.log(`forms endpoint at ${forms.url}${endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname}/{contact,newsletter,guide,careers} (Ctrl+C to stop)`);
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) process.exit(1); // a second signal: stop now
-    stopping = true;
-    console.log(`${signal}: finishing submissions under way…`);
-    forms.close().then(
-      () => console.log('forms endpoint stopped'),
-      (error: unknown) => {
-        console.error(`Internal error while stopping: ${error instanceof Error ? error.message : String(error)}`);
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM')).once('SIGINT', () => stop('SIGINT'));
+  stopOnSignals({ finishing: 'submissions under way', stopped: 'forms endpoint stopped', stop: () => forms.close() });
 }
 
 function proxyHandler(allowlist: string[]) {
@@ -180,18 +152,16 @@ async function exportCommand(flags: ExportFlags): Promise<void> {
 
 /** `agency-site forms` (the endpoint) and `agency-site leads list|export`. */
 export function registerFormsCommands(program: Command): void {
-  program
-    .command('forms')
-    .description('serve the forms endpoint (POST /api/forms/{contact,newsletter,guide,careers}) and deliver webhooks and notification e-mails')
-    .option('--port <n>', 'port to listen on', integer(0, 65535), 8787)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--db <path>', 'SQLite file of the leads', DEFAULT_DB_PATH)
-    .option('--uploads <dir>', 'folder for CVs, outside the web root', DEFAULT_UPLOADS_DIR)
-    .option('--site <dir>', 'site content folder (locales, thank-you pages, origin)', './site')
-    .option('--webhook <url>', 'POST each accepted lead to this URL (retried until it answers 2xx)')
-    .option('--notify-email <address>', 'e-mail this address about each accepted lead (sent through --smtp-url, retried until the server accepts it)')
-    .option('--smtp-url <url>', 'SMTP server for notification e-mails: smtp://user:pass@host:587 or smtps://…:465 (default: the SMTP_URL variable)')
-    .option('--mail-from <address>', "sender of notification e-mails (default: leads@ the host of site.yaml's baseUrl)")
+  addDeliveryOptions(
+    program
+      .command('forms')
+      .description('serve the forms endpoint (POST /api/forms/{contact,newsletter,guide,careers}) and deliver webhooks and notification e-mails')
+      .option('--port <n>', 'port to listen on', integer(0, 65535), 8787)
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--db <path>', 'SQLite file of the leads', DEFAULT_DB_PATH)
+      .option('--uploads <dir>', 'folder for CVs, outside the web root', DEFAULT_UPLOADS_DIR)
+      .option('--site <dir>', 'site content folder (locales, thank-you pages, origin)', './site'),
+  )
     .option('--origin <url>', "the site's origin when it is not this server's host (CORS and absolute redirects); default: site.yaml baseUrl for CORS")
     .option('--rate-limit <n>', 'submissions per client address per minute (0: no limit)', integer(0, 1_000_000), 10)
     .option('--trust-proxy', 'read the client address from X-Forwarded-For (only behind a proxy that sets it)')

@@ -7,9 +7,11 @@ import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects } from
 import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { addBuildOptions, buildOptionsOf, buildWithFlags, type BuildFlags } from './build-command.ts';
+import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, resolveDelivery, type DeliveryFlags, type DeliverySettings } from './delivery-options.ts';
 import { describeError, run } from './run.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
-interface ServeFlags extends BuildFlags {
+interface ServeFlags extends BuildFlags, DeliveryFlags {
   port: number;
   host: string;
   build: boolean;
@@ -22,35 +24,45 @@ function port(value: string): number {
   return n;
 }
 
-
 export function registerServeCommand(program: Command): void {
-  addBuildOptions(program.command('serve').description('build the site, then serve it on localhost (--watch: rebuild and reload on every save)'))
-    .option('--port <n>', 'port to listen on', port, 8000)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--no-build', 'serve the output folder as it is')
-    .option('-w, --watch', 'watch site/, templates/ and locales/, rebuild what changed and reload the browser')
-    .action((flags: ServeFlags) => run(() => serve(flags), flags));
+  addDeliveryOptions(
+    addBuildOptions(program.command('serve').description('build the site, then serve it on localhost (--watch: rebuild and reload on every save)'))
+      .option('--port <n>', 'port to listen on', port, 8000)
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--no-build', 'serve the output folder as it is')
+      .option('-w, --watch', 'watch site/, templates/ and locales/, rebuild what changed and reload the browser'),
+  ).action((flags: ServeFlags) => run(() => serve(flags), flags));
 }
 
-/** /api/forms/* in the same server, storing leads in .data/leads.db beside where serve runs. */
-async function formsHandler(siteDir: string, config: SiteConfig): Promise<RequestHandler> {
+/** /api/forms/* in the same server, storing leads in .data/leads.db beside where serve runs, and their outbox. */
+async function startForms(siteDir: string, config: SiteConfig, delivery: DeliverySettings): Promise<{ handle: RequestHandler; close: () => Promise<void> }> {
   const content = await loadContent({ siteDir, config });
   const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
   const db = openDatabase({});
-  startOutbox({ db, webhookUrl: undefined, onError: (message) => console.error(`forms: ${message}`) });
+  const outbox = startOutbox({ db, webhookUrl: delivery.webhookUrl, mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) });
   const endpoint = config.settings.forms.endpoint;
-  return createFormsHandler({
+  const handle = createFormsHandler({
     db,
     redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, thankYou: slugOf('thank-you'), thankYouGuide: slugOf('thank-you-guide') }),
     defaultLocale: config.defaultLocale,
     basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
     allowedOrigin: config.settings.baseUrl,
+    webhookUrl: delivery.webhookUrl,
+    notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
   });
+  return {
+    handle,
+    async close() {
+      await outbox.stop();
+      db.close();
+    },
+  };
 }
 
 async function serve(flags: ServeFlags): Promise<void> {
+  const deliveryFlags = checkDeliveryFlags(flags);
   const events = flags.watch ? createDevEvents() : undefined;
   // Watching keeps the build's state, so saving a post's body re-renders only that post.
   const session = createBuildSession(buildOptionsOf({ ...flags, quiet: true }));
@@ -66,10 +78,12 @@ async function serve(flags: ServeFlags): Promise<void> {
     }
   }
   const config = await loadSiteConfig({ siteDir: flags.site });
+  const delivery = resolveDelivery(deliveryFlags, config.settings.baseUrl);
+  const forms = await startForms(flags.site, config, delivery);
   const handlers: RequestHandler[] = [];
   if (events) handlers.push(events.handle);
-  handlers.push(await formsHandler(flags.site, config));
-  const { url } = await serveSite({
+  handlers.push(forms.handle);
+  const site = await serveSite({
     outDir: flags.out,
     port: flags.port,
     host: flags.host,
@@ -78,11 +92,30 @@ async function serve(flags: ServeFlags): Promise<void> {
     proxy: { allowlist: config.settings.thirdPartyAllowlist },
     handlers,
     ...(events ? { transformHtml: injectClient } : {}),
+  }).catch(async (error: unknown) => {
+    await forms.close();
+    throw error;
   });
-  console.log(`serving ${flags.out} at ${url}${events ? ' (watching for changes)' : ''} (Ctrl+C to stop)`);
-  if (!events) return;
+  const notice = describeDelivery(delivery);
+  if (notice) console.log(notice);
+  console.log(`serving ${flags.out} at ${site.url}${events ? ' (watching for changes)' : ''} (Ctrl+C to stop)`);
+  const watcher = events ? watchChanges(flags, session, events) : undefined;
+  stopOnSignals({
+    finishing: 'requests under way',
+    stopped: 'server stopped',
+    async stop() {
+      await watcher?.close();
+      events?.close();
+      await site.close();
+      // The database closes last: requests under way may still be writing leads.
+      await forms.close();
+    },
+  });
+}
+
+function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildSession>, events: ReturnType<typeof createDevEvents>) {
   const root = dirname(resolve(flags.site));
-  watchSite({
+  return watchSite({
     siteDir: resolve(flags.site),
     templatesDir: join(root, 'templates'),
     localesDir: join(root, 'locales'),

@@ -34,7 +34,13 @@ export function createDevEvents() {
     return false;
   }
 
-  return { send, handle, clientCount: () => clients.size };
+  /** Ends every open stream: they never end by themselves, so a closing server would wait on them. */
+  function close(): void {
+    for (const res of clients) res.end();
+    clients.clear();
+  }
+
+  return { send, handle, close, clientCount: () => clients.size };
 }
 
 export function injectClient(html: string): string {

@@ -1,4 +1,4 @@
-export { serveSite, type ServeOptions, type RequestHandler } from './serve-site.ts';
+export { serveSite, type ServeOptions, type SiteServer, type RequestHandler } from './serve-site.ts';
 export { resolveRequestPath, createStaticHandler } from './static-handler.ts';
 export { createThirdPartyProxy, isForbiddenAddress, type ProxyOptions } from './third-party-proxy.ts';
 export { securityHeaders, cacheControl, type SecurityHeaderOptions } from '../shared/security-headers.ts';

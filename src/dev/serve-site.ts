@@ -22,7 +22,14 @@ export interface ServeOptions {
  * The HTTP server of `serve`: handlers first (forms, dev reload), then the third-party proxy,
  * then out/. A bad request gets a 4xx and never takes the server down.
  */
-export async function serveSite(options: ServeOptions): Promise<{ server: Server; url: string }> {
+export interface SiteServer {
+  server: Server;
+  url: string;
+  /** Stops taking requests and lets the ones under way finish (up to `graceMs`). */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function serveSite(options: ServeOptions): Promise<SiteServer> {
   const headers = options.headers ?? {};
   const serveStatic = createStaticHandler({
     outDir: options.outDir,
@@ -64,5 +71,15 @@ export async function serveSite(options: ServeOptions): Promise<{ server: Server
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { server, url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/` };
+  return {
+    server,
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/`,
+    async close(graceMs = 10_000) {
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+      await closed;
+      clearTimeout(timer);
+    },
+  };
 }

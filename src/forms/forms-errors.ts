@@ -18,6 +18,7 @@ export function formsOptionError(option: string, message: string): SiteError {
     name: 'InvalidFormsOption',
     title: `Invalid ${option}`,
     message,
-    hint: 'Run `agency-site forms --help` for the accepted values.',
+    // `forms`, `serve` and `leads` report these, so the hint names none of them.
+    hint: 'Run the command with --help for the accepted values.',
   });
 }

@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/fixture.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { CONTACT, form, runCli } from './support.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 const MISSING_SITE = join(tmpdir(), 'agency-site-no-such-site');
 
@@ -37,20 +38,19 @@ interface RunningCli {
   stop(): Promise<void>;
 }
 
-/** `bin/agency-site forms` as a child process over the basic fixture site and a temporary database. */
-async function startFormsCli(args: string[], env: Record<string, string>): Promise<RunningCli> {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-forms-cli-'));
+/** `bin/agency-site <args>` as a child process, ready once its stdout matches `ready` (the URL in group 1). */
+async function startCli(options: { args: string[]; env: Record<string, string>; cwd?: string; ready: RegExp; cleanup?: () => void }): Promise<RunningCli> {
   const { SMTP_URL: _, ...inherited } = process.env;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(ROOT, 'bin/agency-site'), 'forms', '--port', '0', '--site', join(ROOT, 'tests/fixtures/basic/site'), '--db', join(dir, 'leads.db'), '--uploads', join(dir, 'uploads'), ...args],
-    { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), ...options.args], {
+    env: { ...inherited, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async (): Promise<void> => {
     child.kill('SIGTERM');
     await exited;
-    rmSync(dir, { recursive: true, force: true });
+    options.cleanup?.();
   };
   let stdout = '';
   let stderr = '';
@@ -59,16 +59,27 @@ async function startFormsCli(args: string[], env: Record<string, string>): Promi
     const url = await new Promise<string>((ready, fail) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
-        const match = /forms endpoint at (http:\/\/\S+?)\/api\/forms\//.exec(stdout);
+        const match = options.ready.exec(stdout);
         if (match) ready(match[1]!);
       });
-      void exited.then(() => fail(new Error(`agency-site forms exited: ${stderr}`)));
+      void exited.then(() => fail(new Error(`agency-site ${options.args[0]} exited: ${stderr}`)));
     });
     return { url, stdout, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** `bin/agency-site forms` as a child process over the basic fixture site and a temporary database. */
+function startFormsCli(args: string[], env: Record<string, string>): Promise<RunningCli> {
+  const dir = mkdtempSync(join(tmpdir(), 'agency-forms-cli-'));
+  return startCli({
+    args: ['forms', '--port', '0', '--site', join(ROOT, 'tests/fixtures/basic/site'), '--db', join(dir, 'leads.db'), '--uploads', join(dir, 'uploads'), ...args],
+    env,
+    ready: /forms endpoint at (http:\/\/\S+?)\/api\/forms\//,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  });
 }
 
 describe('agency-site forms with notification e-mails', () => {
@@ -100,5 +111,58 @@ describe('agency-site forms with notification e-mails', () => {
     cli = await startFormsCli(['--notify-email', 'sales@example.com'], {});
     expect(cli.stdout.match(/notification e-mails/g)).toHaveLength(1);
     expect(cli.stdout).toContain('notification e-mails to sales@example.com are queued but not sent until --smtp-url or SMTP_URL is given');
+  });
+});
+
+describe('agency-site serve delivers leads like forms', () => {
+  let fixture: Awaited<ReturnType<typeof copyFixture>>;
+  let cli: RunningCli | undefined;
+  let receiver: MailReceiver | undefined;
+  let hook: WebhookReceiver | undefined;
+  beforeAll(async () => {
+    fixture = await copyFixture('basic');
+    await buildFixture(fixture);
+  });
+  afterAll(() => fixture?.cleanup());
+  afterEach(async () => {
+    await cli?.stop();
+    await receiver?.close();
+    await hook?.close();
+    cli = receiver = hook = undefined;
+  });
+
+  it('e-mails a posted lead through SMTP_URL and POSTs it to --webhook', async () => {
+    receiver = await startMailReceiver();
+    hook = await startWebhookReceiver([]);
+    // The working folder holds .data/leads.db, so each run starts with an empty outbox.
+    cli = await startCli({
+      args: ['serve', '--no-build', '--port', '0', '--site', fixture.site, '--out', fixture.out, '--notify-email', 'sales@example.com', '--webhook', hook.url],
+      env: { SMTP_URL: receiver.url },
+      cwd: fixture.dir,
+      ready: /serving \S+ at (http:\/\/\S+?)\/ /,
+    });
+    expect(cli.stdout).toContain(`notification e-mails are sent through smtp://127.0.0.1:${receiver.port} from leads@fixture.example`);
+
+    const res = await fetch(`${cli.url}/api/forms/contact`, { method: 'POST', body: form(CONTACT), headers: { accept: 'application/json' } });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await expect.poll(() => receiver!.messages.length, { timeout: 10_000 }).toBe(1);
+    expect(receiver.messages[0]).toMatchObject({ from: 'leads@fixture.example', to: ['sales@example.com'] });
+    expect(receiver.messages[0]!.text).toContain(`Lead id: ${id}`);
+    await expect.poll(() => hook!.hits.length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse(hook.hits[0]!.body)).toMatchObject({ event: 'lead.created', lead: { id, form: 'contact', fields: { name: 'Ana Pérez' } } });
+  });
+
+  it('exits with 1 on a bad --smtp-url, before building, and names the flag', async () => {
+    const { SMTP_URL: _, ...env } = process.env;
+    const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--site', MISSING_SITE, '--out', join(fixture.dir, 'never'), '--smtp-url', 'https://leads:s3cret@mail.example.com'], { env }, (error, _stdout, stderr) =>
+        done({ code: error ? (error.code as number | null) : 0, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid --smtp-url');
+    expect(result.stderr).not.toContain('s3cret');
+    expect(result.stderr).not.toContain('constants.yaml');
   });
 });

@@ -1,29 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildNotifications, insertLead, newLeadId, startOutbox, type Db } from '../../src/forms/index.ts';
 import { CONTACT, form, startTestServer, tempDatabase } from './support.ts';
-
-interface Receiver {
-  url: string;
-  hits: Array<{ body: string; key: string | undefined }>;
-  /** Answers with these statuses in turn, then 200. */
-  statuses: number[];
-  close(): Promise<void>;
-}
-
-async function startReceiver(statuses: number[]): Promise<Receiver> {
-  const hits: Receiver['hits'] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      hits.push({ body, key: req.headers['idempotency-key'] as string | undefined });
-      res.writeHead(statuses.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, hits, statuses, close: () => new Promise((done) => server.close(() => done())) };
-}
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 function queueLead(db: Db, createdAt: string): string {
   const lead = { id: newLeadId(), form: 'contact' as const, locale: 'en', fields: { name: 'Ana', email: 'ana@example.com' }, status: 'accepted' as const, createdAt };
@@ -32,7 +10,7 @@ function queueLead(db: Db, createdAt: string): string {
 }
 
 describe('outbox', () => {
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let store: ReturnType<typeof tempDatabase>;
   beforeEach(() => {
     store = tempDatabase();
@@ -43,7 +21,7 @@ describe('outbox', () => {
   });
 
   it('retries a failing webhook with backoff and delivers once it accepts', async () => {
-    receiver = await startReceiver([500, 503]);
+    receiver = await startWebhookReceiver([500, 503]);
     let now = Date.parse('2026-03-01T10:00:00Z');
     const id = queueLead(store.db, new Date(now).toISOString());
     const outbox = startOutbox({ db: store.db, webhookUrl: receiver.url, now: () => now, poll: false });
@@ -71,7 +49,7 @@ describe('outbox', () => {
   });
 
   it('keeps rows when the receiver is unreachable, and leaves e-mail rows for a mailer', async () => {
-    receiver = await startReceiver([]);
+    receiver = await startWebhookReceiver([]);
     await receiver.close();
     const now = Date.parse('2026-03-01T10:00:00Z');
     queueLead(store.db, new Date(now).toISOString());
@@ -86,7 +64,7 @@ describe('outbox', () => {
   });
 
   it('the server queues a webhook row with each accepted lead and its worker delivers it', async () => {
-    receiver = await startReceiver([500]);
+    receiver = await startWebhookReceiver([500]);
     // The first failure waits 30 s; the fake clock jumps it.
     let skew = 0;
     const server = await startTestServer({ webhookUrl: receiver.url, now: () => Date.now() + skew, outbox: { intervalMs: 20 } });
