@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { closeServer } from '../shared/close-server.ts';
 import { createStaticHandler } from './static-handler.ts';
 import { createThirdPartyProxy, type ProxyOptions } from './third-party-proxy.ts';
 
@@ -75,11 +76,7 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
     server,
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/`,
     async close(graceMs = 10_000) {
-      const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
-      await closed;
-      clearTimeout(timer);
+      await closeServer(server, graceMs);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { closeServer } from '../shared/close-server.ts';
 import { createFormsHandler } from './create-forms-handler.ts';
 import type { FormsHandlerOptions } from './handler-options.ts';
 import { openDatabase, type Db } from './open-database.ts';
@@ -66,11 +67,7 @@ export async function startFormsServer(options: StartFormsServerOptions): Promis
     server,
     db,
     async close(graceMs = 10_000) {
-      const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
-      await closed;
-      clearTimeout(timer);
+      await closeServer(server, graceMs);
       await outbox.stop();
       db.close();
     },
