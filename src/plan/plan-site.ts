@@ -263,6 +263,7 @@ function publicSettings(options: PlanSiteOptions): PublicSettings {
     contactEmail: settings.contactEmail,
     formsEndpoint: settings.forms.endpoint,
     constants: claims,
+    imageWidths: { content: settings.images.contentMaxWidth, wide: settings.images.wideMaxWidth },
   };
 }
 

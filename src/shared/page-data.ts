@@ -76,6 +76,8 @@ export interface PublicSettings {
   contactEmail: string;
   formsEndpoint: string;
   constants: Record<string, unknown>;
+  /** The widest an image is shown in an article (`content`) and across the page (`wide`), in CSS pixels. */
+  imageWidths: { content: number; wide: number };
 }
 
 export interface NavLink {

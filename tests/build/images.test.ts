@@ -69,7 +69,9 @@ describe('images', () => {
     const [diagram, photo] = pictures as [string, string];
     expect(diagram).toMatch(/<source type="image\/avif" srcSet="\/assets\/images\/event-loop-phases\.[^"]+ 320w, [^"]+ 1170w"/);
     expect(diagram).toContain('<source type="image/webp"');
-    expect(diagram).toContain('sizes="(min-width: 700px) 650px, 100vw"');
+    expect(diagram).toContain('sizes="(min-width: 690px) 650px, calc(100vw - 2.5rem)"');
+    // The home page's photo spans the page: its hint comes from images.wideMaxWidth.
+    expect(await read(f.out, 'index.html')).toContain('sizes="(min-width: 1210px) 1170px, calc(100vw - 2.5rem)"');
     expect(diagram).toMatch(/<img src="[^"]+\.1170\.png"[^>]* width="1300" height="560" alt="The phases of the event loop" decoding="async"[^>]* fetchPriority="high" loading="eager"/);
     expect(photo).toMatch(/<img [^>]*width="2400" height="1350" alt="" decoding="async"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,[^"]+&quot;\);background-size:cover" loading="lazy"/);
   });
