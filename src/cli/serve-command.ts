@@ -51,6 +51,7 @@ async function startForms(siteDir: string, config: SiteConfig, delivery: Deliver
     notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
+    onAccepted: () => outbox.wake(),
   });
   return {
     handle,

@@ -32,6 +32,8 @@ export interface StartOutboxOptions {
 export interface Outbox {
   /** One pass over the due rows; resolves with how many were delivered. */
   runOnce(): Promise<number>;
+  /** Looks at the table now instead of at the next poll (a lead was just committed). */
+  wake(): void;
   /** Finishes the pass under way, then stops polling. */
   stop(): Promise<void>;
 }
@@ -84,19 +86,36 @@ export function startOutbox(options: StartOutboxOptions): Outbox {
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let wakeAgain = false;
   let pass: Promise<unknown> = Promise.resolve();
+  const polling = deliveries.length > 0 && options.poll !== false;
   const loop = (): void => {
+    clearTimeout(timer);
+    running = true;
     pass = runOnce()
       .catch((error: unknown) => options.onError?.(`outbox: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
+        running = false;
+        if (stopped) return;
+        // A lead committed during the pass may have missed it: look again at once.
+        if (wakeAgain) {
+          wakeAgain = false;
+          return loop();
+        }
         // unref: a pending retry never keeps a process alive by itself.
-        if (!stopped) timer = setTimeout(loop, options.intervalMs ?? 1000).unref();
+        timer = setTimeout(loop, options.intervalMs ?? 1000).unref();
       });
   };
-  if (deliveries.length > 0 && options.poll !== false) loop();
+  if (polling) loop();
 
   return {
     runOnce,
+    wake() {
+      if (!polling || stopped) return;
+      if (running) wakeAgain = true;
+      else loop();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

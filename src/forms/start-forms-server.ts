@@ -32,7 +32,7 @@ export interface FormsServer {
 export async function startFormsServer(options: StartFormsServerOptions): Promise<FormsServer> {
   const db = openDatabase({ ...(options.dbPath ? { path: options.dbPath } : {}) });
   const outbox = startOutbox({ db, webhookUrl: options.webhookUrl, ...options.outbox, ...(options.now ? { now: options.now } : {}) });
-  const handle = createFormsHandler({ ...options, db });
+  const handle = createFormsHandler({ ...options, db, onAccepted: () => outbox.wake() });
   const handlers = [handle, ...(options.extraHandlers ?? [])];
   const server = createServer((req, res) => {
     void (async () => {

@@ -99,6 +99,19 @@ describe('outbox e-mail delivery over SMTP', () => {
     expect(new Set(receiver.seenIds).size).toBe(1);
   });
 
+  it('sends as soon as a lead is committed, without waiting for the next look at the table', async () => {
+    receiver = await startMailReceiver();
+    // A poll a minute apart: only the wake-up on commit can deliver within the test's 5 s.
+    const server = await startTestServer({ notifyEmail: 'sales@example.com', outbox: { intervalMs: 60_000, mail: { smtpUrl: receiver.url, from: FROM } } });
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // the first pass (empty table) is over
+      for (let i = 0; i < 3; i++) expect((await server.post('contact', { body: form(CONTACT), headers: { accept: 'application/json' } })).status).toBe(201);
+      await expect.poll(() => receiver!.messages.length, { timeout: 5000 }).toBe(3);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('an accepted POST to the forms server reaches the notification address; spam does not', async () => {
     receiver = await startMailReceiver();
     const server = await startTestServer({ notifyEmail: 'sales@example.com', siteName: 'Test Site', outbox: { intervalMs: 20, mail: { smtpUrl: receiver.url, from: FROM } } });
