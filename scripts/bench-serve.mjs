@@ -52,9 +52,26 @@ for (let i = 0; i < 20; i++) {
   times.push(performance.now() - started);
   await new Promise((r) => setTimeout(r, 200));
 }
-times.sort((a, b) => a - b);
-const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-console.log(`watch: ${n} posts per locale, 20 edits of one post: median ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
+writeFileSync(post, original);
+await new Promise((resolve) => waiters.push(resolve));
+const pct = (list, p) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+const summary = (list) => {
+  list.sort((a, b) => a - b);
+  return `median ${pct(list, 50).toFixed(0)} ms, p95 ${pct(list, 95).toFixed(0)} ms, min ${list[0].toFixed(0)} ms, max ${list.at(-1).toFixed(0)} ms`;
+};
+console.log(`watch: ${n} posts per locale, 20 edits of one post's body: ${summary(times)}`);
+
+// A title edit reaches the blog lists and the feed: the full (cached) build path, 10 times.
+const titles = [];
+for (let i = 0; i < 10; i++) {
+  const event = new Promise((resolve) => waiters.push(resolve));
+  const started = performance.now();
+  writeFileSync(post, original.replace(/^title: "(.*)"$/m, `title: "$1, take ${i}"`));
+  if ((await event) !== 'reload') throw new Error('build failed during the benchmark');
+  titles.push(performance.now() - started);
+  await new Promise((r) => setTimeout(r, 200));
+}
+console.log(`watch: ${n} posts per locale, 10 edits of one post's title (full build path): ${summary(titles)}`);
 
 function wrk(path) {
   const out = execFileSync('wrk', ['-t2', '-c32', '-d10s', '--latency', new URL(path, base).href], { encoding: 'utf8' });

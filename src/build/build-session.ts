@@ -1,8 +1,7 @@
-import { copyFile, link, rename, rm } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { importTemplates } from '../assets/index.ts';
 import { assertImagesExist, readPost, type Post } from '../content/index.ts';
-import { clearOutputRecord } from '../output/index.ts';
+import { recordReplacedFiles, replaceInPlace } from '../output/index.ts';
 import { MarkdownCache, pageCacheKey, pageCachePaths, runRenderJobs } from '../render/index.ts';
 import { pageDataFile } from './collect-files.ts';
 import { runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
@@ -22,7 +21,8 @@ export function createBuildSession(options: BuildOptions) {
   let templates: Awaited<ReturnType<typeof importTemplates>> | undefined;
 
   async function full(): Promise<BuildReport> {
-    const result = await runBuild(options);
+    // After the session's first build out/ is ours: later builds change only the files that differ.
+    const result = await runBuild(state ? { ...options, inPlace: true } : options);
     state = result.state;
     markdown = new MarkdownCache(state.cacheDir, state.config.constants);
     templates = undefined;
@@ -48,6 +48,7 @@ export function createBuildSession(options: BuildOptions) {
     }
     templates ??= await importTemplates(current.setup.templatesFile);
     const outDir = resolve(current.options.outDir);
+    const replaced: Record<string, string> = {};
     for (const { post, index, locale } of updates) {
       current.content.posts[locale]![index] = post;
       const entry = current.pages.find((e) => e.page.markdown?.path === post.markdown.path);
@@ -58,9 +59,11 @@ export function createBuildSession(options: BuildOptions) {
       const paths = pageCachePaths(current.cacheDir, entry.key);
       await replaceInPlace(paths.html, join(outDir, entry.page.outFile));
       await replaceInPlace(paths.pageData, join(outDir, pageDataFile(entry.page)));
+      replaced[entry.page.outFile] = paths.html;
+      replaced[pageDataFile(entry.page)] = paths.pageData;
     }
-    // out/ now differs from the last full build's record; the next full build must write.
-    clearOutputRecord(current.cacheDir);
+    // The record learns the new files, so the next build compares against what out/ really holds.
+    recordReplacedFiles({ cacheDir: current.cacheDir, outDir, keys: replaced });
     const pages = current.pages.length;
     const pagesByLocale: Record<string, number> = {};
     for (const { page } of current.pages) pagesByLocale[page.locale] = (pagesByLocale[page.locale] ?? 0) + 1;
@@ -91,16 +94,4 @@ export function createBuildSession(options: BuildOptions) {
       return full();
     },
   };
-}
-
-/** Swaps one file of the live out/ atomically: a link beside it, then a rename over it. */
-async function replaceInPlace(source: string, target: string): Promise<void> {
-  const temp = join(dirname(target), `.${process.pid}.${Date.now()}.tmp`);
-  await link(source, temp).catch(() => copyFile(source, temp));
-  try {
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }

@@ -9,6 +9,8 @@ interface Manifest {
   fingerprint: string;
   /** path → [size, mtimeMs] as written, to notice a hand-edited or deleted file. */
   files: Record<string, [number, number]>;
+  /** path → content key (the cached file it was linked from, or the hash of its bytes). */
+  keys?: Record<string, string>;
 }
 
 const manifestFile = (cacheDir: string) => join(cacheDir, 'last-build.json');
@@ -33,7 +35,7 @@ export function isOutputCurrent(options: { cacheDir: string; outDir: string; fin
   return true;
 }
 
-export function recordOutput(options: { cacheDir: string; outDir: string; fingerprint: string; paths: string[] }): void {
+export function recordOutput(options: { cacheDir: string; outDir: string; fingerprint: string; paths: string[]; keys?: Record<string, string> }): void {
   const outDir = resolve(options.outDir);
   const files: Manifest['files'] = {};
   for (const path of options.paths) {
@@ -41,7 +43,51 @@ export function recordOutput(options: { cacheDir: string; outDir: string; finger
     files[path] = [stats.size, stats.mtimeMs];
   }
   mkdirSync(options.cacheDir, { recursive: true });
-  writeFileSync(manifestFile(options.cacheDir), JSON.stringify({ outDir, fingerprint: options.fingerprint, files } satisfies Manifest));
+  const manifest: Manifest = { outDir, fingerprint: options.fingerprint, files, ...(options.keys ? { keys: options.keys } : {}) };
+  writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
+}
+
+/**
+ * The content key of every file the last build left in `outDir`, trusted only while each file is
+ * still as written (size and mtime): what an in-place update compares against.
+ */
+export function readOutputKeys(options: { cacheDir: string; outDir: string }): Record<string, string> | undefined {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+  if (manifest.outDir !== resolve(options.outDir) || !manifest.keys) return undefined;
+  const keys: Record<string, string> = {};
+  for (const [path, key] of Object.entries(manifest.keys)) {
+    const recorded = manifest.files[path];
+    const stats = statSync(join(manifest.outDir, path), { throwIfNoEntry: false });
+    // A file changed behind our back is simply not trusted: the update rewrites it.
+    if (recorded && stats && stats.size === recorded[0] && stats.mtimeMs === recorded[1]) keys[path] = key;
+  }
+  return keys;
+}
+
+/**
+ * Notes files replaced in place after the last build (one re-rendered post): their new keys and
+ * stats, and no fingerprint, so the next build checks every file again instead of trusting it.
+ */
+export function recordReplacedFiles(options: { cacheDir: string; outDir: string; keys: Record<string, string> }): void {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
+  } catch {
+    return;
+  }
+  if (manifest.outDir !== resolve(options.outDir)) return clearOutputRecord(options.cacheDir);
+  manifest.fingerprint = '';
+  for (const [path, key] of Object.entries(options.keys)) {
+    const stats = statSync(join(manifest.outDir, path));
+    manifest.files[path] = [stats.size, stats.mtimeMs];
+    if (manifest.keys) manifest.keys[path] = key;
+  }
+  writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
 }
 
 /** Forgets the last build's record (out/ was changed in place), so the next build writes in full. */

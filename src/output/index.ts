@@ -1,3 +1,4 @@
 export { StagedOutput } from './staged-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
-export { clearOutputRecord, isOutputCurrent, recordOutput, type OutputFile } from './build-manifest.ts';
+export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recordReplacedFiles, type OutputFile } from './build-manifest.ts';
+export { LiveOutput, replaceInPlace } from './live-output.ts';

@@ -181,6 +181,38 @@ describe('the build cache', () => {
       await f.cleanup();
     }
   });
+
+  it('in a watch session, updates out/ file by file: only what changed is written, what is gone is removed', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const first = await session.build();
+      // A file out/ never had from the build: a staged build would drop it with the old folder.
+      await writeFile(join(f.out, 'kept-by-in-place.txt'), 'still here');
+
+      const es = join(f.dir, 'locales/es.yaml');
+      await writeFile(es, (await read(f.dir, 'locales/es.yaml')).replace('Escrito el', 'Publicado el'));
+      const message = await session.build([es]);
+      expect(message.stages.map((s) => s.name)).toContain('updating files in place');
+      expect(message.filesWritten).toBeGreaterThan(0);
+      expect(message.filesWritten).toBeLessThan(first.filesWritten / 2);
+      expect(await read(f.out, 'es/blog/primer-articulo/index.html')).toContain('Publicado el');
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Written on');
+      expect(await read(f.out, 'kept-by-in-place.txt')).toBe('still here');
+
+      // A page that no longer exists leaves out/.
+      expect(existsSync(join(f.out, 'english-only/index.html'))).toBe(true);
+      await rm(join(f.site, 'pages/english-only.yaml'));
+      await session.build([join(f.site, 'pages/english-only.yaml')]);
+      expect(existsSync(join(f.out, 'english-only/index.html'))).toBe(false);
+      expect(existsSync(join(f.out, 'page-data/english-only/page-data.json'))).toBe(false);
+
+      // Whatever the session did, a plain build afterwards finds out/ exactly as it would write it.
+      expect((await buildFixture(f)).upToDate).toBe(true);
+    } finally {
+      await f.cleanup();
+    }
+  });
 });
 
 describe('rendering in worker threads', () => {

@@ -1,0 +1,61 @@
+import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { OutputFile } from './build-manifest.ts';
+
+/**
+ * Changes a live out/ file by file, for `serve --watch`: each file is written or linked beside its
+ * target and renamed over it, so the server never reads half a file. Only the dev loop uses it;
+ * `agency-site build` always stages and swaps the whole folder.
+ */
+export class LiveOutput {
+  readonly outDir: string;
+  bytesWritten = 0;
+  filesWritten = 0;
+
+  constructor(outDir: string) {
+    this.outDir = resolve(outDir);
+  }
+
+  async put(file: OutputFile): Promise<void> {
+    const target = this.target(file.path);
+    await mkdir(dirname(target), { recursive: true });
+    if ('linkFrom' in file) {
+      await replaceInPlace(file.linkFrom, target);
+      this.bytesWritten += file.bytes;
+    } else {
+      const temp = tempBeside(target);
+      await writeFile(temp, file.data);
+      await renameOver(temp, target);
+      this.bytesWritten += typeof file.data === 'string' ? Buffer.byteLength(file.data) : file.data.byteLength;
+    }
+    this.filesWritten++;
+  }
+
+  async remove(relPath: string): Promise<void> {
+    await rm(this.target(relPath), { force: true });
+  }
+
+  private target(relPath: string): string {
+    const target = resolve(this.outDir, relPath);
+    if (!target.startsWith(this.outDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    return target;
+  }
+}
+
+/** Swaps one file of the live out/ atomically: a link (or copy) beside it, then a rename over it. */
+export async function replaceInPlace(source: string, target: string): Promise<void> {
+  const temp = tempBeside(target);
+  await link(source, temp).catch(() => copyFile(source, temp));
+  await renameOver(temp, target);
+}
+
+const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
+
+async function renameOver(temp: string, target: string): Promise<void> {
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
