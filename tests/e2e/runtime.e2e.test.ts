@@ -200,20 +200,29 @@ describe('prefetching', () => {
     expect(second.length).toBe(4);
   }, 30_000);
 
+  const BOT = { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+  const SAVE_DATA = { init: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })" };
+  const SLOW_2G = { init: "Object.defineProperty(navigator, 'connection', { value: { saveData: false, effectiveType: '2g' } })" };
   it.each([
-    ['a search bot', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
-    ['Save-Data', { init: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })" }],
-    ['a 2g connection', { init: "Object.defineProperty(navigator, 'connection', { value: { saveData: false, effectiveType: '2g' } })" }],
-  ])('fetches nothing ahead for %s', async (_, options) => {
-    expect(await pageDataRequests(options)).toEqual([]);
+    ['/', 'a search bot', BOT],
+    ['/', 'Save-Data', SAVE_DATA],
+    ['/', 'a 2g connection', SLOW_2G],
+    ['/es/', 'a search bot', BOT],
+    ['/es/', 'Save-Data', SAVE_DATA],
+    ['/es/', 'a 2g connection', SLOW_2G],
+  ])('on %s fetches nothing ahead for %s', async (path, _, options) => {
+    expect(await pageDataRequests({ ...options, path })).toEqual([]);
   });
 
-  it('loads a page at once when its link is hovered', async () => {
+  it.each([
+    ['/', '/blog/', 'blog'],
+    ['/es/', '/es/blog/', 'es/blog'],
+  ])('on %s loads %s at once when its link is hovered', async (home, blog, folder) => {
     const { page, context } = await newPage(browser);
-    await page.goto(url('/'));
+    await page.goto(url(home));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const request = page.waitForRequest((r) => r.url().endsWith('/page-data/blog/page-data.json'), { timeout: 1500 });
-    await page.hover('header nav a[href="/blog/"]');
+    const request = page.waitForRequest((r) => r.url().endsWith(`/page-data/${folder}/page-data.json`), { timeout: 1500 });
+    await page.hover(`header nav a[href="${blog}"]`);
     await request;
     await context.close();
   });
