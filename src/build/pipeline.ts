@@ -3,15 +3,15 @@ import { bundleClient, bundleCss, compileTemplates, type CompiledTemplates } fro
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { isOutputCurrent, LiveOutput, readOutputKeys, recordOutput, StagedOutput } from '../output/index.ts';
+import { StagedOutput } from '../output/index.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/index.ts';
 import type { RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { RuntimeConfig } from '../client/types.ts';
 import { processImages, renderOgImages } from '../images/index.ts';
-import { writeServiceWorker } from '../sw/index.ts';
 import { collectOutputFiles } from './collect-files.ts';
 import { renderPlannedPages } from './render-step.ts';
+import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
 
@@ -131,34 +131,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
     // Images finish in any order; the fingerprint must not depend on it.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    // Linked files are named by their content key; written files are hashed here.
-    const keys = Object.fromEntries(files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : contentHash(f.data)]));
-    const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
-    const current = isOutputCurrent({ cacheDir, outDir: options.outDir, fingerprint });
-    const previous = !current && options.inPlace ? readOutputKeys({ cacheDir, outDir: options.outDir }) : undefined;
-    let writer: { filesWritten: number; bytesWritten: number } = output;
-    if (previous) {
-      const live = new LiveOutput(options.outDir);
-      writer = live;
-      await task('updating files in place', async () => {
-        await Promise.all(files.filter((f) => previous[f.path] !== keys[f.path]).map((f) => live.put(f)));
-        await Promise.all(Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js').map((path) => live.remove(path)));
-      });
-      await task('service worker', () => writeServiceWorker({ outDir: live.outDir, cacheDir }));
-      recordOutput({ cacheDir, outDir: options.outDir, fingerprint, paths: [...files.map((f) => f.path), 'sw.js'], keys });
-      await output.abort();
-    } else if (!current) {
-      await task('writing files', async () => {
-        await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
-      });
-      await task('service worker', () => writeServiceWorker({ outDir: output.stagingDir, cacheDir }));
-      await task('publishing', async () => {
-        await output.commit();
-        recordOutput({ cacheDir, outDir: options.outDir, fingerprint, paths: [...files.map((f) => f.path), 'sw.js'], keys });
-      });
-    } else {
-      await output.abort();
-    }
+    const written = await writeOutputFiles({ files, output, outDir: options.outDir, cacheDir, inPlace: options.inPlace === true, task });
 
     for (const f of messages.fallbacks) warnings.push(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
@@ -170,9 +143,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       rendered: render.rendered,
       fromCache: plan.pages.length - render.rendered,
       parsedMarkdown: render.parsedMarkdown,
-      filesWritten: writer.filesWritten,
-      bytesWritten: writer.bytesWritten,
-      upToDate: current,
+      filesWritten: written.filesWritten,
+      bytesWritten: written.bytesWritten,
+      upToDate: written.upToDate,
       stages: timings,
       warnings,
       stylesheets: setup.stylesheets,
