@@ -1,6 +1,6 @@
 // The browser runtime: hydrates the server-rendered page, then navigates between pages with
 // page-data instead of full loads. Browser only: no node: imports anywhere under src/client.
-import { createElement, startTransition, type ComponentType } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import type { RootProps } from '../shared/template-contract.ts';
@@ -18,13 +18,23 @@ import type { RuntimeConfig, TemplateLoaders } from './types.ts';
 
 const RELOAD_FLAG = 'agency-site-reloaded-for';
 
-function element(Root: ComponentType<RootProps>, res: PageResources) {
+/** Calls `onCommit` once React has committed the tree: for the first render, when hydration is done. */
+function AfterCommit({ onCommit, children }: { onCommit: () => void; children?: ReactNode }) {
+  useEffect(onCommit, []);
+  return children;
+}
+
+function element(Root: ComponentType<RootProps>, res: PageResources, onCommit: () => void) {
   const { pageData } = res;
   const Page = res.component as ComponentType<{ data: unknown; pageContext: unknown }>;
   return createElement(
-    Root,
-    { shared: res.shared, slices: res.slices, pageContext: pageData.result.pageContext, template: res.template },
-    createElement(Page, { data: pageData.result.data, pageContext: pageData.result.pageContext }),
+    AfterCommit,
+    { onCommit },
+    createElement(
+      Root,
+      { shared: res.shared, slices: res.slices, pageContext: pageData.result.pageContext, template: res.template },
+      createElement(Page, { data: pageData.result.data, pageContext: pageData.result.pageContext }),
+    ),
   );
 }
 
@@ -68,11 +78,18 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
   const container = document.getElementById('root')!;
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
   // blocking the main thread for the whole page: the static HTML is already visible and clickable.
+  // Nothing may change the DOM React hydrates until it is done: an extra node makes React throw the
+  // server markup away and render afresh, losing what was changed (a form's noValidate, say).
+  let markHydrated!: () => void;
+  const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+  const onHydrated = () => {
+    document.documentElement.dataset.hydrated = 'true';
+    markHydrated();
+  };
   let root!: ReactRoot;
   startTransition(() => {
-    root = hydrateRoot(container, element(Root, current));
+    root = hydrateRoot(container, element(Root, current, onHydrated));
   });
-  document.documentElement.dataset.hydrated = 'true';
 
   let analytics: ReturnType<typeof startAnalytics> | undefined;
   const startTracking = () => (analytics ??= startAnalytics(config.analytics));
@@ -94,25 +111,43 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
 
   // Forms submit with fetch once JavaScript runs; their code loads on the first submit only.
   const endpoint = current.shared.site.formsEndpoint;
-  const stampForms = () => {
-    for (const form of document.querySelectorAll<HTMLFormElement>('form[method="post"]')) {
-      if (form.elements.namedItem('startedAt')) continue;
-      // Our validation speaks the page's language and marks fields for screen readers; the browser's does neither.
-      form.noValidate = true;
-      const started = document.createElement('input');
-      started.type = 'hidden';
-      started.name = 'startedAt';
-      started.value = String(Date.now());
-      form.append(started);
-    }
+  const openedAt = String(Date.now());
+  const stampForm = (form: HTMLFormElement) => {
+    // One validation system: ours speaks the page's language, marks fields for screen readers and
+    // clears what was fixed. The browser's would block the submit event and leave old errors standing.
+    form.noValidate = true;
+    if (form.elements.namedItem('startedAt')) return;
+    const started = document.createElement('input');
+    started.type = 'hidden';
+    started.name = 'startedAt';
+    started.value = openedAt;
+    form.append(started);
   };
-  stampForms();
+  const stampForms = () => {
+    for (const form of document.querySelectorAll<HTMLFormElement>('form[method="post"]')) stampForm(form);
+  };
+  void hydrated.then(stampForms);
+  // A click on a submit button (or Enter in a field) validates before the submit event: switch the
+  // browser's validation off at that moment too, whatever rendered the form.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('button[type="submit"], input[type="submit"]');
+      const form = (button as HTMLButtonElement | null)?.form;
+      if (form?.getAttribute('action')?.startsWith(endpoint)) form.noValidate = true;
+    },
+    true,
+  );
   document.addEventListener('submit', (event) => {
     const form = event.target as HTMLFormElement;
     const action = form.getAttribute('action') ?? '';
     if (!action.startsWith(endpoint)) return;
     event.preventDefault();
-    void import('./forms.ts').then(({ formNameOf, submitForm }) => {
+    // Errors are shown inside the form, so wait until React owns its markup.
+    void hydrated.then(() => {
+      stampForm(form);
+      return import('./forms.ts');
+    }).then(({ formNameOf, submitForm }) => {
       const name = formNameOf(form, endpoint);
       if (!name) return form.submit();
       return submitForm(form, name, {
@@ -143,7 +178,7 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     if (how.push) history.pushState({ scroll: 0 }, '', url.href);
     current = next;
     // Committed synchronously: the announcement, focus and scroll below read the new page's DOM.
-    flushSync(() => root.render(element(Root, next)));
+    flushSync(() => root.render(element(Root, next, onHydrated)));
     slow.stop();
     if (next.pageData.result.head) updateHead(next.pageData.result.head, next.pageData.result.pageContext.locale, next.shared.site.name);
     const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
