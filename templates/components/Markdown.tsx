@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { createElement, useState, type ReactNode } from 'react';
 import { markdownComponents } from '../markdown-components.tsx';
+import { useT } from '../lib/site-context.tsx';
 import { Picture } from './Picture.tsx';
 
 // Tables reject whitespace text children in React (and in the DOM the parser drops them).
@@ -21,7 +22,27 @@ function props(element: Element, key: number): Record<string, unknown> {
   return out;
 }
 
-function render(node: ElementContent, key: number, parent?: string, state = { images: 0 }): ReactNode {
+// Names a reader hears for a fenced block's language (highlight.js's class suffix).
+const LANGUAGE_NAMES: Record<string, string> = {
+  js: 'JavaScript', javascript: 'JavaScript', jsx: 'JSX', ts: 'TypeScript', typescript: 'TypeScript', tsx: 'TSX',
+  sh: 'shell', bash: 'shell', shell: 'shell', json: 'JSON', yaml: 'YAML', yml: 'YAML', html: 'HTML', css: 'CSS',
+  sql: 'SQL', dockerfile: 'Dockerfile', http: 'HTTP', graphql: 'GraphQL', diff: 'diff', ini: 'INI', toml: 'TOML',
+};
+
+interface RenderState {
+  images: number;
+  /** The accessible name of a code block, in the page's language. */
+  codeLabel: (language: string | undefined) => string;
+}
+
+function languageOf(pre: Element): string | undefined {
+  const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const classes = code?.properties?.className;
+  const match = (Array.isArray(classes) ? classes : []).map(String).find((c) => c.startsWith('language-'));
+  return match ? match.slice('language-'.length) : undefined;
+}
+
+function render(node: ElementContent, key: number, parent: string | undefined, state: RenderState): ReactNode {
   if (node.type === 'text') return parent && TABLE_PARTS.has(parent) && !node.value.trim() ? null : node.value;
   if (node.type !== 'element') return null;
   if (node.tagName === 'img') {
@@ -32,11 +53,14 @@ function render(node: ElementContent, key: number, parent?: string, state = { im
   }
   const children = node.children.map((child, i) => render(child, i, node.tagName, state)).filter((c) => c !== null);
   const type = components[node.tagName] ?? node.tagName;
-  return createElement(type, props(node, key), ...(children.length ? children : []));
+  const elementProps = props(node, key);
+  // A code block wider than the column scrolls; keyboard users must be able to reach it to scroll it.
+  if (node.tagName === 'pre') Object.assign(elementProps, { tabIndex: 0, 'aria-label': state.codeLabel(languageOf(node)) });
+  return createElement(type, elementProps, ...(children.length ? children : []));
 }
 
-function renderAll(tree: Root): ReactNode[] {
-  const state = { images: 0 };
+function renderAll(tree: Root, codeLabel: RenderState['codeLabel']): ReactNode[] {
+  const state: RenderState = { images: 0, codeLabel };
   return tree.children.map((child, i) => render(child as ElementContent, i, undefined, state));
 }
 
@@ -52,11 +76,14 @@ function renderAll(tree: Root): ReactNode[] {
  * per page, so a navigation never picks up the previous page's body.
  */
 export function Markdown({ tree, id, className }: { tree: Root; id: string; className?: string }) {
+  const t = useT();
   const [serverHtml] = useState(() => (typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML));
   if (serverHtml !== undefined) return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
+  const codeLabel = (language: string | undefined) =>
+    language ? t('blog.code-block-in', { language: LANGUAGE_NAMES[language] ?? language }) : t('blog.code-block');
   return (
     <div id={id} className={className}>
-      {renderAll(tree)}
+      {renderAll(tree, codeLabel)}
     </div>
   );
 }
