@@ -55,7 +55,8 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
   const type = components[node.tagName] ?? node.tagName;
   const elementProps = props(node, key);
   // A code block wider than the column scrolls; keyboard users must be able to reach it to scroll it.
-  if (node.tagName === 'pre') Object.assign(elementProps, { tabIndex: 0, 'aria-label': state.codeLabel(languageOf(node)) });
+  // A labelled group, not a region: an article with twenty code blocks should not add twenty landmarks.
+  if (node.tagName === 'pre') Object.assign(elementProps, { tabIndex: 0, role: 'group', 'aria-label': state.codeLabel(languageOf(node)) });
   return createElement(type, elementProps, ...(children.length ? children : []));
 }
 

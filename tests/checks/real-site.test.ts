@@ -68,6 +68,37 @@ describe('axe-core in Chromium', () => {
   });
 
   it.each([
+    ['en', '/blog/nodejs-event-loop-explained/', /code example/i],
+    ['es', '/es/blog/event-loop-de-nodejs/', /ejemplo de código/i],
+  ])('lets a keyboard reach and scroll every code block that overflows, in %s', async (_locale, path, label) => {
+    // A phone-wide window, so long lines overflow whatever fonts the machine has.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.route((url) => url.origin !== new URL(base).origin, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(new URL(path, base).href, { waitUntil: 'load' });
+    const blocks = await page.$$eval('.prose pre', (pres) =>
+      pres.map((pre) => ({ overflows: pre.scrollWidth > pre.clientWidth, tabIndex: pre.tabIndex, role: pre.getAttribute('role'), label: pre.getAttribute('aria-label') ?? '' })),
+    );
+    const overflowing = blocks.filter((b) => b.overflows);
+    expect(overflowing.length).toBeGreaterThan(0);
+    for (const block of overflowing) expect(block).toMatchObject({ tabIndex: 0, role: 'group', label: expect.stringMatching(label) });
+    // Tab until the first overflowing block has focus, then scroll it with the arrow key.
+    const index = blocks.findIndex((b) => b.overflows);
+    let focused = false;
+    for (let i = 0; i < 200 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.$$eval('.prose pre', (pres, n) => document.activeElement === pres[n], index);
+    }
+    expect(focused).toBe(true);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.$$eval('.prose pre', (pres, n) => pres[n]!.scrollLeft, index)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it.each([
     ['home', '/', '/es/'],
     ['blog list', '/blog/', '/es/blog/'],
     ['a post', '/blog/nodejs-event-loop-explained/', '/es/blog/event-loop-de-nodejs/'],
