@@ -82,7 +82,7 @@ describe('planSite: alternates and head', () => {
     const plan = planSite(makePlanOptions({ config, content: { pages: [makePage('subject', { slug: { en: 'subject' }, ...pageOverrides })] } }));
     expect(plan.pages[0]!.inSitemap).toBe(inSitemap);
     expect(Boolean(plan.pages[0]!.head.ogImage)).toBe(hasCard);
-    expect(plan.pages[0]!.head.noindex).toBe(pageOverrides.noindex ?? false);
+    expect(plan.pages[0]!.head.noindex).toBe('noindex' in pageOverrides && pageOverrides.noindex);
   });
 });
 
