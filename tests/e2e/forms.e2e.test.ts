@@ -47,7 +47,7 @@ const url = (path: string) => new URL(path, base).href;
 const leads = (form: string) => listLeads(db, { form });
 
 const cases = [
-  { locale: 'en', home: '/', careers: '/careers/', blog: '/blog/', guide: '/mvp-guide/', thanks: '/thank-you/', thanksGuide: '/thank-you-guide/', success: 'Thank you! Our team will be in touch shortly', required: /required|enter/i, badEmail: /e-?mail/i },
+  { locale: 'en', home: '/', careers: '/careers/', blog: '/blog/', guide: '/mvp-guide/', thanks: '/thank-you/', thanksGuide: '/thank-you-guide/', success: 'Thanks! Our team will be in touch shortly', required: /required|enter/i, badEmail: /e-?mail/i },
   { locale: 'es', home: '/es/', careers: '/es/trabaja-con-nosotros/', blog: '/es/blog/', guide: '/es/guia-mvp/', thanks: '/es/gracias/', thanksGuide: '/es/gracias-guia/', success: '¡Gracias! Nuestro equipo se pondrá en contacto con vos en breve', required: /obligatorio|ingresá|escribí/i, badEmail: /correo/i },
 ];
 
