@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { formatMessage } from '../../src/shared/format-message.ts';
+import { formatMessage } from 'agency-site/format-message';
 import type { PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
 
 interface SiteContextValue {
