@@ -6,6 +6,7 @@ import { esbuildError } from '../errors/index.ts';
 import { packageRoot } from '../shared/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
 import { contentHash } from '../shared/hash.ts';
+import { templateAliases } from './template-aliases.ts';
 
 export interface ClientBundle {
   /** Public path of the runtime entry (`/assets/runtime.<hash>.js`). */
@@ -50,6 +51,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       jsx: 'automatic',
       define: { 'process.env.NODE_ENV': '"production"' },
       nodePaths: [join(packageRoot(), 'node_modules')],
+      alias: templateAliases(),
       legalComments: 'none',
       logLevel: 'silent',
     } });

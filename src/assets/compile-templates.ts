@@ -5,6 +5,7 @@ import { cachedBuild } from './cached-build.ts';
 import { esbuildError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import { packageRoot } from '../shared/package-root.ts';
+import { templateAliases } from './template-aliases.ts';
 
 export interface CompiledTemplates {
   /** Absolute path of the Node bundle (ESM). */
@@ -49,6 +50,7 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       define: { 'process.env.NODE_ENV': '"production"' },
       // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
       nodePaths: [join(packageRoot(), 'node_modules')],
+      alias: templateAliases(),
       logLevel: 'silent',
     } });
   } catch (error) {

@@ -6,6 +6,7 @@ import { parseYaml, validateYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';
 import { locate, SiteError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
+import { isPluralFormOf } from '../shared/format-message.ts';
 
 type Tree = { [key: string]: string | Tree };
 const treeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z.string(), z.number().transform(String), treeSchema])));
@@ -58,7 +59,9 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
     const merged: Record<string, string> = { ...own };
     if (locale !== config.defaultLocale) {
       for (const [key, text] of Object.entries(base)) {
-        if (!(key in own)) {
+        // A plural form the locale's own map does not use (English `one` where a language has only
+        // `other`) is not missing: Intl.PluralRules never picks it there.
+        if (!(key in own) && !isPluralFormOf(own, key)) {
           merged[key] = text;
           fallbacks.push({ locale, key, usedLocale: config.defaultLocale });
         }

@@ -1,4 +1,5 @@
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
+import { tagSlug } from '../shared/tag-slug.ts';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -21,14 +22,14 @@ export function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
 }
 
-/** An Atom feed of one locale's posts, newest first. */
+/** An Atom feed of one locale's posts, newest first; each tag a category with an ASCII term and the shown label. */
 export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: string; locale: string; author: string }): string {
   const updated = feed.entries.reduce((max, e) => ((e.updated ?? e.date) > max ? (e.updated ?? e.date) : max), '1970-01-01');
   const entries = feed.entries.map(
     (e) =>
       `<entry><title>${xml(e.title)}</title><link href="${xml(e.url)}"/><id>${xml(e.url)}</id>` +
       `<published>${e.date}T00:00:00Z</published><updated>${e.updated ?? e.date}T00:00:00Z</updated>` +
-      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(t)}"/>`).join('')}</entry>`,
+      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(tagSlug(t))}" label="${xml(t)}"/>`).join('')}</entry>`,
   );
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${options.locale}">` +

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { formatMessage } from 'agency-site/format-message';
 import type { PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
 
 interface SiteContextValue {
@@ -22,14 +23,11 @@ export function useSite(): SiteContextValue {
 /**
  * The translate function of the page's locale. Messages arrive already completed from the default
  * locale; a key missing everywhere shows the key itself (and the build report lists it).
- * `{name}` placeholders are filled from `params`.
+ * `{name}` placeholders are filled from `params`; a plural map (`one`/`other`) is chosen by `params.count`.
  */
 export function useT() {
   const { shared } = useSite();
-  return (key: string, params?: Record<string, string | number>) => {
-    const text = shared.messages[key] ?? key;
-    return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
-  };
+  return (key: string, params?: Record<string, string | number>) => formatMessage(shared.messages, shared.locale, key, params);
 }
 
 /** The path of a page (by its file name in site/pages) in the current locale. Links are looked up, never computed. */

@@ -46,7 +46,7 @@ async function follow(page: Page, href: string) {
 }
 
 describe.each([
-  { locale: 'en', home: '/', blog: '/blog/', blogTitle: 'Engineering blog', navigated: 'Navigated to Engineering blog', notFound: 'We could not find that page', serverError: 'Something went wrong on our side', missing: '/no-such-page/' },
+  { locale: 'en', home: '/', blog: '/blog/', blogTitle: 'Engineering blog', navigated: 'Navigated to Engineering blog', notFound: "We couldn't find that page", serverError: 'Something went wrong on our side', missing: '/no-such-page/' },
   { locale: 'es', home: '/es/', blog: '/es/blog/', blogTitle: 'Blog de ingeniería', navigated: 'Navegaste a Blog de ingeniería', notFound: 'No encontramos esa página', serverError: 'Algo salió mal de nuestro lado', missing: '/es/no-existe/' },
 ])('the runtime in $locale', (c) => {
   it('hydrates without mismatch warnings and navigates without reloading the document', async () => {
