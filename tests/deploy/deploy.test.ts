@@ -180,4 +180,18 @@ describe('agency-site deploy to an S3 server', () => {
     expect(noDistribution.stderr.trim()).toMatch(/^error CloudFront invalidation failed: The bucket is up to date, but distribution EWRONG0000 refused .*NoSuchDistribution/);
     for (const r of [wrongBucket, badKey, down, noDistribution]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
+
+  it('through the CLI, prints what it did and adds a table to the GitHub job summary', async () => {
+    const summary = join(fixture.dir, 'summary.md');
+    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'deploy', '--target', 's3://site/summary', '--endpoint', endpoint, '--out', fixture.out, '--site', fixture.site], { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: summary } }, (error, stdout) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout }),
+      );
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^uploading assets: \d+ files/m);
+    const uploaded = Number(/deployed to s3:\/\/site\/summary\/: uploaded (\d+) files/.exec(run.stdout)?.[1]);
+    expect(uploaded).toBeGreaterThan(50);
+    expect(await readFile(summary, 'utf8')).toContain(`| ${uploaded} | `);
+  }, 60_000);
 });
