@@ -46,6 +46,17 @@ export const siteConfigSchema = z
       .default({ firstDelayMs: 3000, batchSize: 4, intervalMs: 3000 }),
     thirdPartyAllowlist: z.array(z.url({ protocol: /^https$/ })).default([]),
     blog: z.strictObject({ postsPerPage: z.int().positive().default(10) }).default({ postsPerPage: 10 }),
+    /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
+    deploy: z
+      .strictObject({
+        target: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'expected s3://<bucket>[/<prefix>]').optional(),
+        endpoint: z.url({ protocol: /^https?$/ }).optional(),
+        region: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a region such as "us-east-1"').optional(),
+        cloudfront: z.string().regex(/^[A-Z0-9]{8,20}$/, 'expected a CloudFront distribution id such as "E2QWRUHAPOMQZL"').optional(),
+        maxDeletes: z.int().nonnegative().optional(),
+        keepAssets: z.number().nonnegative().optional(),
+      })
+      .optional(),
   })
   .superRefine((cfg, ctx) => {
     if (!(cfg.defaultLocale in cfg.locales)) {

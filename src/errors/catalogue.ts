@@ -148,3 +148,45 @@ export function esbuildError(error: unknown, what: { name: string; title: string
     cause: error,
   });
 }
+
+// Deploy (`agency-site deploy`): each names what to fix on one line, since CI logs show it alone.
+
+export function deployOptionError(option: string, message: string): SiteError {
+  return new SiteError({ name: 'InvalidDeployOption', title: `Invalid ${option}`, message });
+}
+
+export function deployBucketNotFoundError(bucket: string, where: string): SiteError {
+  return new SiteError({ name: 'DeployBucketNotFound', title: 'Bucket not found', message: `There is no bucket "${bucket}" at ${where}: check --target (s3://<bucket>[/<prefix>]) and --region.` });
+}
+
+export function deployAccessError(bucket: string, detail: string): SiteError {
+  return new SiteError({
+    name: 'DeployAccessDenied',
+    title: 'Credentials refused',
+    message: `${detail} (bucket "${bucket}"): set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or in CI the role that may write to the bucket.`,
+  });
+}
+
+export function deployUnreachableError(where: string, detail: string): SiteError {
+  return new SiteError({ name: 'DeployEndpointUnreachable', title: 'Storage unreachable', message: `Cannot reach ${where} (${detail}): check --endpoint and the network.` });
+}
+
+export function deployTooManyDeletesError(count: number, max: number): SiteError {
+  return new SiteError({
+    name: 'DeployTooManyDeletes',
+    title: 'Too many deletions',
+    message: `This deploy would delete ${count} files, more than --max-deletes ${max}: check --out and --target, or raise --max-deletes.`,
+  });
+}
+
+export function deployFailedError(what: string, detail: string): SiteError {
+  return new SiteError({ name: 'DeployFailed', title: `Deploy stopped while ${what}`, message: `${detail}; run the same command again to finish: pages already uploaded have their assets.` });
+}
+
+export function invalidationFailedError(distribution: string, detail: string): SiteError {
+  return new SiteError({
+    name: 'InvalidationFailed',
+    title: 'CloudFront invalidation failed',
+    message: `The bucket is up to date, but distribution ${distribution} refused the invalidation (${detail}): check --cloudfront and the role's cloudfront:CreateInvalidation permission.`,
+  });
+}

@@ -18,3 +18,5 @@ export { buildNotifications, type NotificationEmail, type NotificationOptions } 
 export { detectSpam } from './detect-spam.ts';
 export { createRateLimiter } from './rate-limiter.ts';
 export { leadsDatabaseMissingError, formsOptionError } from './forms-errors.ts';
+export { checkHealth, type FormsHealth } from './check-health.ts';
+export { backupLeads } from './backup-leads.ts';

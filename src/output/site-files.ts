@@ -39,13 +39,10 @@ export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: st
   );
 }
 
-/** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` sends. */
-export function headersFile(security: Record<string, string>): string {
+/** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` and `deploy` send. */
+export function headersFile(security: Record<string, string>, cache: ReadonlyArray<{ pattern: string; cacheControl: string }>): string {
   const lines = ['/*', ...Object.entries(security).map(([k, v]) => `  ${k}: ${v}`)];
-  lines.push('/assets/*', '  cache-control: public, max-age=31536000, immutable');
-  lines.push('/page-data/sq/d/*', '  cache-control: public, max-age=31536000, immutable');
-  lines.push('/page-data/*', '  cache-control: public, max-age=0, must-revalidate');
-  lines.push('/sw.js', '  cache-control: no-cache, no-store');
+  for (const rule of cache) lines.push(rule.pattern, `  cache-control: ${rule.cacheControl}`);
   return lines.join('\n') + '\n';
 }
 
