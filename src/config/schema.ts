@@ -23,7 +23,8 @@ export const siteConfigSchema = z
         metaPixelId: z.string().regex(/^\d+$/, 'expected the numeric pixel id').nullable().default(null),
       })
       .default({ googleAnalyticsId: null, metaPixelId: null }),
-    consent: z.enum(['notice', 'opt-in']).default('notice'),
+    // opt-in by default: no tracker loads before the visitor accepts (GDPR, and what the privacy policy says).
+    consent: z.enum(['notice', 'opt-in']).default('opt-in'),
     booking: z.strictObject({ url: z.url({ protocol: /^https$/ }) }),
     whatsapp: z.strictObject({ number: z.string().regex(/^\d{8,15}$/, 'expected the international number, digits only') }),
     contactEmail: z.email(),

@@ -1,10 +1,11 @@
 import type { NavLink } from '../../src/shared/page-data.ts';
-import { useSite, useT } from '../lib/site-context.tsx';
+import { useHref, useSite, useT } from '../lib/site-context.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer({ links }: { links: NavLink[] }) {
   const t = useT();
   const { shared } = useSite();
+  const href = useHref();
   const whatsapp = `https://wa.me/${shared.site.whatsappNumber}`;
   return (
     <footer className="footer">
@@ -42,6 +43,11 @@ export function Footer({ links }: { links: NavLink[] }) {
       </div>
       <div className="container footer-legal">
         <p>{t('footer.copyright', { year: 2026, name: shared.site.name })}</p>
+        {/* The runtime turns this into "reopen the cookie choice"; without JavaScript nothing tracks,
+            and the link explains the cookies in the privacy policy instead. */}
+        <a href={href('privacy-policy', 'cookies')} data-consent-open="">
+          {t('cookie-notice.settings')}
+        </a>
       </div>
     </footer>
   );

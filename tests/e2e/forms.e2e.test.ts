@@ -53,7 +53,8 @@ const cases = [
 
 describe.each(cases)('forms with JavaScript in $locale', (c) => {
   it('shows localized errors beside each field, then sends the contact form and stores it', async () => {
-    const { page, context, errors } = await newPage(browser);
+    // A visitor who accepted analytics: the conversion below is reported only then.
+    const { page, context, errors } = await newPage(browser, { consent: 'accepted' });
     await page.goto(url(c.home));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const form = page.locator('#contact form');
