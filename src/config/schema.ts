@@ -79,8 +79,10 @@ export const constantsSchema = z.looseObject({
     guidePages: z.int().positive(),
     usersBefore: claim,
     usersAfter: claim,
+    replyBusinessDays: z.int().positive(),
   }),
   careers: z.looseObject({
+    applicationReplyDays: z.int().positive(),
     engineeringPtoDays: z.int().positive(),
     marketingVacationDaysFirstYear: z.int().positive(),
     englishLevel: z.looseObject({
@@ -98,6 +100,18 @@ export const constantsSchema = z.looseObject({
       aspectRatio: z.string().min(3),
     }),
   }),
+  /** UTC offsets and the gaps the copy states; the gaps must follow from the offsets (checked below). */
+  timeZones: z.strictObject({
+    buenosAiresUtcOffset: z.int(),
+    newYorkUtcOffsetSummer: z.int(),
+    newYorkUtcOffsetWinter: z.int(),
+    sanFranciscoUtcOffsetSummer: z.int(),
+    sanFranciscoUtcOffsetWinter: z.int(),
+    aheadOfNewYorkMin: z.int(),
+    aheadOfNewYorkMax: z.int(),
+    aheadOfSanFranciscoMin: z.int(),
+    aheadOfSanFranciscoMax: z.int(),
+  }),
   /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
   detectors: z
     .array(
@@ -107,6 +121,16 @@ export const constantsSchema = z.looseObject({
       }),
     )
     .default([]),
+}).superRefine(({ timeZones: tz }, ctx) => {
+  const gaps: Array<[keyof typeof tz, number]> = [
+    ['aheadOfNewYorkMin', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetSummer],
+    ['aheadOfNewYorkMax', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetWinter],
+    ['aheadOfSanFranciscoMin', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetSummer],
+    ['aheadOfSanFranciscoMax', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetWinter],
+  ];
+  for (const [key, gap] of gaps) {
+    if (tz[key] !== gap) ctx.addIssue({ code: 'custom', path: ['timeZones', key], message: `expected ${gap}, the difference of the UTC offsets above` });
+  }
 });
 
 export type Constants = z.output<typeof constantsSchema>;
