@@ -112,6 +112,8 @@ export const constantsSchema = z.looseObject({
     aheadOfSanFranciscoMin: z.int(),
     aheadOfSanFranciscoMax: z.int(),
   }),
+  /** Phrases whose numbers are not claims (a law's number, a chapter): the numbers check lets them through. */
+  plainNumbers: z.array(z.strictObject({ pattern: z.string().min(1), why: z.string().min(1) })).default([]),
   /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
   detectors: z
     .array(

@@ -253,7 +253,7 @@ function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePl
 
 function publicSettings(options: PlanSiteOptions): PublicSettings {
   const { settings, constants, defaultLocale } = options.config;
-  const { detectors: _detectors, ...claims } = constants;
+  const { detectors: _detectors, plainNumbers: _plainNumbers, ...claims } = constants;
   return {
     name: settings.name,
     baseUrl: settings.baseUrl,

@@ -45,9 +45,15 @@ export function Footer({ links }: { links: NavLink[] }) {
         <p>{t('footer.copyright', { year: 2026, name: shared.site.name })}</p>
         {/* The runtime turns this into "reopen the cookie choice"; without JavaScript nothing tracks,
             and the link explains the cookies in the privacy policy instead. */}
-        <a href={href('privacy-policy', 'cookies')} data-consent-open="">
-          {t('cookie-notice.settings')}
-        </a>
+        {shared.routes['privacy-policy'] ? (
+          <a href={href('privacy-policy', 'cookies')} data-consent-open="">
+            {t('cookie-notice.settings')}
+          </a>
+        ) : (
+          <button type="button" className="link-button" data-consent-open="">
+            {t('cookie-notice.settings')}
+          </button>
+        )}
       </div>
     </footer>
   );
