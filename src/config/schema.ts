@@ -25,7 +25,13 @@ export const siteConfigSchema = z
       .default({ googleAnalyticsId: null, metaPixelId: null }),
     // opt-in by default: no tracker loads before the visitor accepts (GDPR, and what the privacy policy says).
     consent: z.enum(['notice', 'opt-in']).default('opt-in'),
-    booking: z.strictObject({ url: z.url({ protocol: /^https$/ }) }),
+    /** One scheduling link per purpose, so the agency knows what a booking is about. */
+    booking: z.strictObject({
+      strategyCall: z.url({ protocol: /^https$/ }),
+      staffAugmentation: z.url({ protocol: /^https$/ }),
+      freePrototype: z.url({ protocol: /^https$/ }),
+      partners: z.url({ protocol: /^https$/ }),
+    }),
     whatsapp: z.strictObject({ number: z.string().regex(/^\d{8,15}$/, 'expected the international number, digits only') }),
     contactEmail: z.email(),
     forms: z.strictObject({ endpoint: z.string().min(1) }),

@@ -133,6 +133,7 @@ function pageDraft(page: Page, locale: string, path: string, options: PlanSiteOp
       ...(document ? { document: { ...document.meta } } : {}),
     },
     ...(document ? { markdown: { ...document.markdown, field: 'document.body' }, lastmod: document.meta.updated } : {}),
+    extraContext: { booking: page.booking },
     source: page.slugLocations[locale] ?? { file: page.file },
     ogLabel: options.messages.byLocale[locale]?.['landing.hero.eyebrow'] ?? options.config.settings.name,
   };
@@ -258,7 +259,7 @@ function publicSettings(options: PlanSiteOptions): PublicSettings {
     name: settings.name,
     baseUrl: settings.baseUrl,
     defaultLocale,
-    bookingUrl: settings.booking.url,
+    booking: settings.booking,
     whatsappNumber: settings.whatsapp.number,
     contactEmail: settings.contactEmail,
     formsEndpoint: settings.forms.endpoint,

@@ -1,10 +1,11 @@
 import type { NavLink } from '../../src/shared/page-data.ts';
-import { useHref, useSite, useT } from '../lib/site-context.tsx';
+import { useBookingHref, useHref, useSite, useT } from '../lib/site-context.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer({ links }: { links: NavLink[] }) {
   const t = useT();
   const { shared } = useSite();
+  const booking = useBookingHref();
   const href = useHref();
   const whatsapp = `https://wa.me/${shared.site.whatsappNumber}`;
   return (
@@ -22,7 +23,7 @@ export function Footer({ links }: { links: NavLink[] }) {
               </li>
             ))}
             <li>
-              <a href={shared.site.bookingUrl} rel="noopener">
+              <a href={booking('footer')} rel="noopener">
                 {t('footer.meet-with-us')}
               </a>
             </li>
