@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFormsHandler, openDatabase, thankYouRedirects, type Db } from '../../src/forms/index.ts';
 import { newPage } from '../support/browser.ts';
 import { startServedSite, type ServedSite } from '../support/served-site.ts';
 
@@ -8,11 +10,22 @@ import { startServedSite, type ServedSite } from '../support/served-site.ts';
 // script hosts with an empty script, so gtag/fbq queue their calls where the test can read them.
 let site: ServedSite;
 let browser: Browser;
+let db: Db | undefined;
 beforeAll(async () => {
-  site = await startServedSite({ name: 'consent' });
+  // The forms endpoint too, so a stored lead can show whether its conversion is reported.
+  site = await startServedSite({
+    name: 'consent',
+    handlers: (dir) => {
+      db = openDatabase({ path: join(dir, 'leads.db') });
+      return [createFormsHandler({ db, redirects: thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en' }), rateLimit: false, minFillMs: 0 })];
+    },
+  });
   browser = site.browser;
 });
-afterAll(() => site?.close());
+afterAll(async () => {
+  await site?.close();
+  db?.close();
+});
 
 const TRACKERS = /(^|\.)(googletagmanager\.com|google-analytics\.com|doubleclick\.net|facebook\.net|facebook\.com)$/;
 
@@ -41,6 +54,24 @@ describe.each([
   { locale: 'en', home: '/', post: '/blog/nodejs-event-loop-explained/', blog: '/blog/', accept: 'Accept', reject: 'Reject', settings: 'Cookie settings', gpc: /Global Privacy Control.*treat it as a Reject/ },
   { locale: 'es', home: '/es/', post: '/es/blog/event-loop-de-nodejs/', blog: '/es/blog/', accept: 'Aceptar', reject: 'Rechazar', settings: 'Configurar cookies', gpc: /Global Privacy Control.*la tomamos como un rechazo/ },
 ])('consent before tracking in $locale', (c) => {
+  it.each([
+    ['Reject', false],
+    ['Accept', true],
+  ] as const)('reports a newsletter sign-up as a conversion only after Accept (clicked %s)', async (choice, reported) => {
+    const { page, context, tracked } = await open(c.blog);
+    await page.locator('.cookie-notice').getByRole('button', { name: choice === 'Accept' ? c.accept : c.reject }).click();
+    await page.locator('#newsletter input[name="email"]').fill(`${choice.toLowerCase()}+${c.locale}@example.com`);
+    await page.locator('#newsletter button').click();
+    await expect.poll(() => page.locator('#newsletter [role="status"]').count(), { timeout: 10_000 }).toBe(1);
+    const conversions = await page.evaluate(() => ({
+      ga: (window.dataLayer as IArguments[] | undefined)?.some((a) => a[0] === 'event' && a[1] === 'generate_lead') ?? false,
+      pixel: (window.fbq?.queue as unknown[][] | undefined)?.some((a) => a[0] === 'track' && a[1] === 'Lead') ?? false,
+    }));
+    expect(conversions).toEqual({ ga: reported, pixel: reported });
+    if (!reported) expect(tracked).toEqual([]);
+    await context.close();
+  });
+
   describe.each([c.home, c.post])('on %s', (path) => {
     it('asks with Accept and Reject side by side, and sends nothing to a tracker before a choice', async () => {
       const { page, context, tracked } = await open(path);
