@@ -13,6 +13,7 @@ import { checkHeadText } from './check-head-text.ts';
 import { checkLinks } from './check-links.ts';
 import { checkRequiredMessages } from './check-required-messages.ts';
 import { checkStructuredData } from './check-structured-data.ts';
+import { checkNumbers } from './check-numbers.ts';
 import { checkTranslations } from './check-translations.ts';
 import { sortFindings } from './format-findings.ts';
 import { pageSources } from './page-sources.ts';
@@ -73,6 +74,7 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
     ...checkStructuredData({ pages: site.pages }),
     ...checkHeadText({ pages: site.pages, sources: pageSources({ plan, content }) }),
     ...checkClaims({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
+    ...checkNumbers({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
     ...budgets.findings,
     ...checkBudgets({ site, budgets: budgets.budgets, baseUrl, budgetsFile: budgets.file }),
   ];

@@ -18,6 +18,7 @@ import {
   openDatabase,
   startFormsServer,
   thankYouRedirects,
+  thankYouSlugs,
 } from '../forms/index.ts';
 import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery, type DeliveryFlags } from './delivery-options.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -70,7 +71,7 @@ async function serveForms(flags: FormsFlags): Promise<void> {
     dbPath: flags.db,
     uploadsDir: flags.uploads,
     // With --origin the site lives on another host, so redirects must name it.
-    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, thankYou: slugOf('thank-you'), thankYouGuide: slugOf('thank-you-guide'), siteOrigin: origin }),
+    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, ...thankYouSlugs(slugOf), siteOrigin: origin }),
     defaultLocale: config.defaultLocale,
     basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
     allowedOrigin: origin ?? config.settings.baseUrl,

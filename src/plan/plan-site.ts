@@ -133,6 +133,7 @@ function pageDraft(page: Page, locale: string, path: string, options: PlanSiteOp
       ...(document ? { document: { ...document.meta } } : {}),
     },
     ...(document ? { markdown: { ...document.markdown, field: 'document.body' }, lastmod: document.meta.updated } : {}),
+    extraContext: { booking: page.booking },
     source: page.slugLocations[locale] ?? { file: page.file },
     ogLabel: options.messages.byLocale[locale]?.['landing.hero.eyebrow'] ?? options.config.settings.name,
   };
@@ -253,12 +254,12 @@ function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePl
 
 function publicSettings(options: PlanSiteOptions): PublicSettings {
   const { settings, constants, defaultLocale } = options.config;
-  const { detectors: _detectors, ...claims } = constants;
+  const { detectors: _detectors, plainNumbers: _plainNumbers, ...claims } = constants;
   return {
     name: settings.name,
     baseUrl: settings.baseUrl,
     defaultLocale,
-    bookingUrl: settings.booking.url,
+    booking: settings.booking,
     whatsappNumber: settings.whatsapp.number,
     contactEmail: settings.contactEmail,
     formsEndpoint: settings.forms.endpoint,

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { formatMessage } from 'agency-site/format-message';
-import type { PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
+import type { BookingPurpose, PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
 
 interface SiteContextValue {
   shared: SharedData;
@@ -36,6 +36,24 @@ export function useHref() {
   return (pageId: string, hash?: string) => {
     const path = shared.routes[pageId] ?? shared.routes.home ?? '/';
     return hash ? `${path}#${hash}` : path;
+  };
+}
+
+/**
+ * The booking link for this page: the page's purpose (its `booking` in site/pages) unless a section
+ * names another, tagged with UTM parameters (Calendly reads them) naming the page and the place on it,
+ * so each booking says where it came from.
+ */
+export function useBookingHref() {
+  const { shared, pageContext } = useSite();
+  return (place: string, purpose?: BookingPurpose) => {
+    const chosen = purpose ?? (pageContext.booking as BookingPurpose | undefined) ?? 'strategyCall';
+    const url = new URL(shared.site.booking[chosen]);
+    url.searchParams.set('utm_source', 'website');
+    url.searchParams.set('utm_medium', place);
+    url.searchParams.set('utm_campaign', chosen);
+    url.searchParams.set('utm_content', `${pageContext.locale}:${pageContext.pageId}`);
+    return url.href;
   };
 }
 

@@ -53,7 +53,8 @@ const cases = [
 
 describe.each(cases)('forms with JavaScript in $locale', (c) => {
   it('shows localized errors beside each field, then sends the contact form and stores it', async () => {
-    const { page, context, errors } = await newPage(browser);
+    // A visitor who accepted analytics: the conversion below is reported only then.
+    const { page, context, errors } = await newPage(browser, { consent: 'accepted' });
     // A slow phone (or a busy CI machine): hydration is still running when the visitor first submits.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
