@@ -128,7 +128,7 @@ describe('claims a careful visitor checks', () => {
 describe('thank-you pages', () => {
   it.each([
     ['thank-you-newsletter/index.html', "You're subscribed"],
-    ['es/gracias-newsletter/index.html', '¡Listo, ya estás suscripto!'],
+    ['es/gracias-newsletter/index.html', '¡Listo, tu suscripción está confirmada!'],
     ['thank-you-careers/index.html', "Application received: here's what happens next"],
     ['es/gracias-postulacion/index.html', 'Recibimos tu postulación: esto es lo que sigue'],
     ['thank-you-guide/index.html', 'Check your email: your guide is on its way'],

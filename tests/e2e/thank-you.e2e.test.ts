@@ -52,10 +52,10 @@ describe.each([
   },
   {
     locale: 'es',
-    contact: ['/es/', '/es/gracias/', '¡Gracias! Nuestro equipo se pondrá en contacto contigo en breve'],
-    newsletter: ['/es/blog/', '/es/gracias-newsletter/', '¡Listo, ya estás suscripto!'],
+    contact: ['/es/', '/es/gracias/', '¡Gracias! Nuestro equipo se pondrá en contacto con vos en breve'],
+    newsletter: ['/es/blog/', '/es/gracias-newsletter/', '¡Listo, tu suscripción está confirmada!'],
     careers: ['/es/trabaja-con-nosotros/', '/es/gracias-postulacion/', 'Recibimos tu postulación: esto es lo que sigue'],
-    guide: ['/es/guia-mvp/', '/es/gracias-guia/', 'Revisa tu correo: tu guía está en camino'],
+    guide: ['/es/guia-mvp/', '/es/gracias-guia/', 'Revisá tu correo: tu guía está en camino'],
   },
 ])('each form without JavaScript in $locale', (c) => {
   it.each(['contact', 'newsletter', 'careers', 'guide'] as const)('posts the %s form and lands on its own confirmation', async (form) => {
