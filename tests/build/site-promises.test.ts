@@ -90,10 +90,10 @@ describe('page-data', () => {
 describe('claims a careful visitor checks', () => {
   const tz = constants.timeZones;
   it.each([
-    ['index.html', `${tz.aheadOfNewYorkMin}–${tz.aheadOfNewYorkMax} hours ahead of New York all year`, /two hours|full overlap|every US time zone|GMT-5/i],
-    ['es/index.html', `De ${tz.aheadOfNewYorkMin} a ${tz.aheadOfNewYorkMax} horas adelante de Nueva York todo el año`, /dos horas|todas las zonas|GMT-5/i],
-    ['hire-react-js-experts-24h/index.html', 'Your whole US morning, even in San Francisco', /full overlap/i],
-    ['es/contratar-expertos-react-24h/index.html', 'Toda tu mañana en EE. UU., incluso en San Francisco', /horario compartido con EE/i],
+    ['index.html', `${tz.aheadOfNewYorkMin}–${tz.aheadOfNewYorkMax} hours ahead of New York all year`, /two hours|full overlap|every US time zone|in your time zone|GMT-5/i],
+    ['es/index.html', `De ${tz.aheadOfNewYorkMin} a ${tz.aheadOfNewYorkMax} horas adelante de Nueva York todo el año`, /dos horas|todas las zonas|tu zona horaria|GMT-5/i],
+    ['hire-react-js-experts-24h/index.html', `${tz.aheadOfSanFranciscoMin}–${tz.aheadOfSanFranciscoMax} ahead of San Francisco`, /full overlap|full day alongside|in your time zone/i],
+    ['es/contratar-expertos-react-24h/index.html', `de ${tz.aheadOfSanFranciscoMin} a ${tz.aheadOfSanFranciscoMax} de San Francisco`, /horario compartido con EE|jornada completa con tu equipo|tu zona horaria/i],
   ])('%s states the time difference as it is all year', async (file, stated, wrong) => {
     const page = text(await html(file));
     expect(page).toContain(stated);
