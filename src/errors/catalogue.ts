@@ -122,6 +122,30 @@ export function missingTemplateImageError(location: SourceLocation, src: string,
   });
 }
 
+/** A page lists a collection that site/collections does not have. */
+export function unknownCollectionError(location: SourceLocation, name: string, known: string[]): SiteError {
+  return new SiteError({
+    name: 'UnknownCollection',
+    title: 'Unknown collection',
+    message: `Collection "${name}" does not exist; expected one of: ${known.join(', ') || '(none)'}.`,
+    hint: `Create site/collections/${name}.yaml or remove it from "collections".`,
+    field: 'collections',
+    location,
+  });
+}
+
+/** A navigation link names a page that has no slug in that locale. */
+export function unknownPageError(location: SourceLocation, page: string, locale: string, field: string): SiteError {
+  return new SiteError({
+    name: 'UnknownPage',
+    title: 'Link to a page that does not exist',
+    message: `"${page}" is not a page in ${locale}; expected the name of a file in site/pages/.`,
+    hint: 'Use the page file name without .yaml, e.g. "home" for site/pages/home.yaml.',
+    field,
+    location,
+  });
+}
+
 export function internalError(message: string, cause?: unknown): Error {
   return new Error(`Internal error: ${message}`, { cause });
 }

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../../src/config/index.ts';
 import { siteConfigSchema, type Constants } from '../../../src/config/schema.ts';
 import type { Content, Page, Post } from '../../../src/content/index.ts';
 import type { Messages } from '../../../src/i18n/index.ts';
-import type { PlanSiteOptions } from '../../../src/plan/plan-site.ts';
+import type { PlanSiteOptions } from '../../../src/plan/index.ts';
 
 type SettingsInput = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
 }
 
 export function makeMessages(byLocale: Record<string, Record<string, string>> = {}): Messages {
-  return { byLocale: { en: { 'landing.hero.eyebrow': 'Nearshore engineering' }, es: { 'landing.hero.eyebrow': 'Ingeniería nearshore' }, ...byLocale }, fallbacks: [], files: {} };
+  return { byLocale: { en: { 'social-card.label': 'Nearshore engineering' }, es: { 'social-card.label': 'Ingeniería nearshore' }, ...byLocale }, fallbacks: [], files: {} };
 }
 
 export function makePlanOptions(overrides: { config?: SiteConfig; content?: Partial<Content>; templates?: string[]; messages?: Messages } = {}): PlanSiteOptions {
