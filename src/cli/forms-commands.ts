@@ -6,14 +6,12 @@ import { createThirdPartyProxy } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
-import { formatSiteError, isSiteError } from '../errors/index.ts';
+import { formatSiteError, formsOptionError, isSiteError, leadsDatabaseMissingError } from '../errors/index.ts';
 import {
   DEFAULT_DB_PATH,
   DEFAULT_UPLOADS_DIR,
   formatLeadsCsv,
   formatLeadsTable,
-  formsOptionError,
-  leadsDatabaseMissingError,
   listLeads,
   openDatabase,
   startFormsServer,

@@ -37,6 +37,11 @@ export function isSiteError(error: unknown): error is SiteError {
   return error instanceof SiteError;
 }
 
+/** A SiteError rebuilt from its data, e.g. after it crossed a worker-thread boundary. */
+export function siteErrorFromData(data: SiteErrorData): SiteError {
+  return new SiteError(data);
+}
+
 /** `file:line:column`, the form editors and terminals turn into links. */
 export function formatLocation(location: SourceLocation): string {
   let text = location.file;

@@ -1,4 +1,4 @@
-import { formsOptionError } from './forms-errors.ts';
+import { formsOptionError } from '../errors/index.ts';
 
 export interface MailFlags {
   smtpUrl?: string | undefined;

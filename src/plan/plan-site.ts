@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { Content, Page, Post } from '../content/index.ts';
-import { duplicateUrlError, missingMessageError, SiteError, unknownTemplateError, type SourceLocation } from '../errors/index.ts';
+import { duplicateUrlError, missingMessageError, unknownCollectionError, unknownPageError, unknownTemplateError, type SourceLocation } from '../errors/index.ts';
 import type { Messages } from '../i18n/index.ts';
 import { localizePath, outFileOfPath } from '../shared/locale-path.ts';
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../images/index.ts';
@@ -104,14 +104,7 @@ function pageDraft(page: Page, locale: string, path: string, options: PlanSiteOp
   for (const name of page.collections) {
     const items = options.content.collections[name];
     if (!items) {
-      throw new SiteError({
-        name: 'UnknownCollection',
-        title: 'Unknown collection',
-        message: `Collection "${name}" does not exist; expected one of: ${Object.keys(options.content.collections).join(', ') || '(none)'}.`,
-        hint: `Create site/collections/${name}.yaml or remove it from "collections".`,
-        field: 'collections',
-        location: page.locate(['collections']),
-      });
+      throw unknownCollectionError(page.locate(['collections']), name, Object.keys(options.content.collections));
     }
     collections[name] = localizeValue(items, locale, locales, defaultLocale);
   }
@@ -290,14 +283,7 @@ function sliceData(name: 'navbar' | 'footer', locale: string, routes: Record<str
     if ('url' in link.href) return { label, href: link.href.url };
     const path = routes[link.href.page];
     if (!path) {
-      throw new SiteError({
-        name: 'UnknownPage',
-        title: 'Link to a page that does not exist',
-        message: `"${link.href.page}" is not a page in ${locale}; expected the name of a file in site/pages/.`,
-        hint: 'Use the page file name without .yaml, e.g. "home" for site/pages/home.yaml.',
-        field: `${name}.${i}.href.page`,
-        location: nav.locate([name, i, 'href', 'page']),
-      });
+      throw unknownPageError(nav.locate([name, i, 'href', 'page']), link.href.page, locale, `${name}.${i}.href.page`);
     }
     return { label, href: link.href.hash ? `${path}#${link.href.hash}` : path };
   });
