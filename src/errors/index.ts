@@ -3,5 +3,6 @@ export * from './catalogue.ts';
 export { ERROR_ENTRIES, STAGES, type ErrorEntry, type Stage } from './define-error.ts';
 export { locate, type YamlSource } from './locate.ts';
 export { internalError } from './internal-error.ts';
+export { formatCauses } from './format-causes.ts';
 export { codeFrame } from './code-frame.ts';
 export { locateYamlPath } from './yaml-location.ts';
