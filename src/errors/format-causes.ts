@@ -19,8 +19,9 @@ export function formatCauses(error: unknown, options: { verbose?: boolean } = {}
   for (let cause = causeOf(error); cause !== undefined && !seen.has(cause) && seen.size <= MAX_DEPTH; cause = causeOf(cause)) {
     seen.add(cause);
     const summary = firstLine(messageOf(cause));
-    // The error above already quotes this one at its end ("…: <cause>", as YamlSyntaxError quotes js-yaml).
-    const quoted = summary !== '' && firstLine(above).endsWith(`: ${summary}`);
+    // One already quotes the other at its end ("…: <message>"): YamlSyntaxError quotes js-yaml, and
+    // esbuild's "Build failed with 1 error: …" quotes the message a catalogue entry took from it.
+    const quoted = summary !== '' && (firstLine(above).endsWith(`: ${summary}`) || summary.endsWith(`: ${firstLine(above)}`));
     above = messageOf(cause);
     if (quoted && !options.verbose) continue;
     const number = `  ${lines.length + 1}. `;

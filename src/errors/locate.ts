@@ -34,12 +34,13 @@ export function describeIssue(issue: ZodError['issues'][number]): string {
 
 type EsbuildFailure = { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> };
 
-/** esbuild's first error: its text, and its place (column 1-based) with the file mapped by `fileOf`. */
+/** esbuild's first error: its text (and how many more), and its place (column 1-based) with the file mapped by `fileOf`. */
 export function esbuildFirstError(error: unknown, fileOf: (file: string) => string = (file) => file): { message: string; location?: SourceLocation } {
-  const first = (error as EsbuildFailure).errors?.[0];
-  const where = first?.location;
+  const errors = (error as EsbuildFailure).errors ?? [];
+  const where = errors[0]?.location;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return {
-    message: first?.text ?? String(error),
+    message: errors[0] ? `${errors[0].text}${more}` : String(error),
     ...(where ? { location: { file: fileOf(where.file), line: where.line, column: where.column + 1 } } : {}),
   };
 }

@@ -50,12 +50,12 @@ export function formatLocation(location: SourceLocation): string {
   return text;
 }
 
-/** The text printed for a SiteError: where, what, which field, a code frame and a hint. */
+/** The text printed for a SiteError: where, what (and its name in src/errors/README.md), which field, a code frame and a hint. */
 export function formatSiteError(error: SiteError, options: { source?: string } = {}): string {
   const { data } = error;
   const lines: string[] = [];
   const where = data.location ? `${formatLocation(data.location)}: ` : '';
-  lines.push(`error ${where}${data.title}`);
+  lines.push(`error ${where}${data.title} (${data.name})`);
   lines.push(`  ${data.message}`);
   if (data.field) lines.push(`  field: ${data.field}`);
   if (options.source !== undefined && data.location?.line !== undefined) {

@@ -38,7 +38,7 @@ describe('agency-site forms mail flags', () => {
       const file = join(fixture.site, 'site.yaml');
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^defaultLocale: en$/m, 'defaultLocale: [en'));
       const { err } = await runCli('forms', '--site', fixture.site);
-      expect(err).toMatch(/^error .*site\.yaml:\d+:\d+: Malformed YAML\n/);
+      expect(err).toMatch(/^error .*site\.yaml:\d+:\d+: Malformed YAML \(YamlSyntaxError\)\n/);
       expect(err).toMatch(/\n {4}3 \| defaultLocale: \[en\n  > 4 \| locales:\n/);
       // js-yaml's own message is already quoted on the second line.
       expect(err).not.toContain('Caused by');

@@ -88,6 +88,9 @@ describe('the error catalogue', () => {
   it('places esbuild failures at their file, line and 1-based column', () => {
     expect(cases.templateCompileError().data).toMatchObject({ message: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 3 } });
     expect(cases.templateCompileError().cause).toBe(esbuildFailure);
+    const two = { errors: [{ text: 'Expected ";"', location: null }, { text: 'Unexpected end of file', location: null }] };
+    expect(catalogue.cssError(two).data).toMatchObject({ message: 'Expected ";" (and 1 more)' });
+    expect(catalogue.cssError(two).data.location).toBeUndefined();
   });
 
   it('places a schema problem on its line and names the field', () => {

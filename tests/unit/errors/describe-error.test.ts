@@ -15,7 +15,7 @@ describe('describeError', () => {
   it('numbers the cause chain under the error, one message each', () => {
     const text = describeError(chainOfThree().top);
     expect(text.split('\n')).toEqual([
-      'error site/site.yaml: Missing configuration file',
+      'error site/site.yaml: Missing configuration file (MissingConfigFile)',
       '  site/site.yaml does not exist.',
       '  hint: Point --site at the folder that holds site.yaml and constants.yaml (the default is ./site).',
       'Caused by:',
@@ -59,6 +59,12 @@ describe('describeError', () => {
     const error = new SiteError({ name: 'YamlSyntaxError', title: 'Malformed YAML', message: 'The file cannot be parsed as YAML: bad indentation of a mapping entry (5:9)', cause: yaml });
     expect(describeError(error)).not.toContain('Caused by');
     expect(describeError(error, { verbose: true })).toContain('Caused by:\n  1. YAMLException: bad indentation of a mapping entry (5:9)\n');
+  });
+
+  it('does not repeat esbuild\'s "Build failed" when the error is its message', () => {
+    const failure = new Error('Build failed with 1 error:\ntemplates/styles/site.css:3:0: ERROR: Unexpected "}"');
+    const error = new SiteError({ name: 'CssError', title: 'The stylesheet does not build', message: 'Unexpected "}"', cause: failure });
+    expect(describeError(error)).not.toContain('Caused by');
   });
 
   it('stops at a cause that points back into the chain', () => {
