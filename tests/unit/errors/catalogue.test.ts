@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import * as catalogue from '../../../src/errors/catalogue.ts';
-import { ERROR_ENTRIES, SiteError, STAGES, type SourceLocation } from '../../../src/errors/index.ts';
+import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, type SourceLocation } from '../../../src/errors/index.ts';
 
 const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };
 const yaml = { file: 'site/pages/home.yaml', source: 'template: home\nslug:\n  en: home\n' };
@@ -96,5 +96,13 @@ describe('the error catalogue', () => {
   it('places a schema problem on its line and names the field', () => {
     expect(cases.invalidFieldError().data).toMatchObject({ title: 'Invalid page', field: 'template', location: { file: 'site/pages/home.yaml', line: 1 } });
     expect(cases.invalidFieldError().message).toBe('Field "template": expected number, got "home".');
+  });
+
+  it('rebuilds a SiteError from its data after a thread boundary (the render pool)', () => {
+    const sent = structuredClone(cases.yamlSyntaxError().data);
+    const error = siteErrorFromData(sent);
+    expect(error).toBeInstanceOf(SiteError);
+    expect(error.data).toMatchObject({ name: 'YamlSyntaxError', title: 'Malformed YAML', location: { file: 'site/pages/home.yaml', line: 2, column: 3 } });
+    expect(error.cause).toMatchObject({ message: expect.stringContaining('bad indentation') });
   });
 });
