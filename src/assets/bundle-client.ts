@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
-import { esbuildError } from '../errors/index.ts';
+import { clientBundleError } from '../errors/index.ts';
 import { packageRoot } from '../shared/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -56,7 +56,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       logLevel: 'silent',
     } });
   } catch (error) {
-    throw esbuildError(error, { name: 'ClientBundleError', title: 'The browser bundle does not build' });
+    throw clientBundleError(error);
   }
   const files = result.files.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: `assets/${f.path.split('/assets/')[1]}`, text: f.text }));
   return describe(result.metafile, files, options.names, templatesDir);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { run } from './run.ts';
 
 /** Only the options live here; the command (and the AWS SDK) load when `deploy` runs. */
 export function registerDeployCommand(program: Command): void {
@@ -14,5 +15,6 @@ export function registerDeployCommand(program: Command): void {
     .option('--keep-assets <days>', 'keep old hashed assets this many days after their last deploy, for open tabs (default 7)')
     .option('--out <dir>', 'the built site', 'out')
     .option('--site <dir>', 'the site folder whose site.yaml may hold a deploy: block', 'site')
-    .action(async (flags: Record<string, unknown>) => (await import('../deploy/index.ts')).deployCommand(flags));
+    // One line per error: a CI log shows that line alone.
+    .action((flags: Record<string, unknown>) => run(async () => (await import('../deploy/index.ts')).deployCommand(flags), { oneLine: true }));
 }

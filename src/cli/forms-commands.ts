@@ -6,14 +6,12 @@ import { createThirdPartyProxy } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
-import { formatSiteError, isSiteError } from '../errors/index.ts';
+import { formsOptionError, leadsDatabaseMissingError } from '../errors/index.ts';
 import {
   DEFAULT_DB_PATH,
   DEFAULT_UPLOADS_DIR,
   formatLeadsCsv,
   formatLeadsTable,
-  formsOptionError,
-  leadsDatabaseMissingError,
   listLeads,
   openDatabase,
   startFormsServer,
@@ -21,21 +19,8 @@ import {
   thankYouSlugs,
 } from '../forms/index.ts';
 import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery, type DeliveryFlags } from './delivery-options.ts';
+import { run } from './run.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
-
-/** Prints a SiteError (or an internal error's message, never its stack) and sets the exit code. */
-async function run(action: () => Promise<void>): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    if (isSiteError(error)) console.error(formatSiteError(error));
-    else {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(message.startsWith('Internal error') ? message : `Internal error: ${message}`);
-    }
-    process.exitCode = 1;
-  }
-}
 
 function integer(min: number, max: number) {
   return (value: string): number => {

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { formsOptionError, leadsDatabaseMissingError } from './forms-errors.ts';
+import { formsOptionError, leadsDatabaseMissingError } from '../errors/index.ts';
 import { openDatabase } from './open-database.ts';
 
 /**

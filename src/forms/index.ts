@@ -17,6 +17,5 @@ export { formatLeadsTable } from './format-leads-table.ts';
 export { buildNotifications, type NotificationEmail, type NotificationOptions } from './notifications.ts';
 export { detectSpam } from './detect-spam.ts';
 export { createRateLimiter } from './rate-limiter.ts';
-export { leadsDatabaseMissingError, formsOptionError } from './forms-errors.ts';
 export { checkHealth, type FormsHealth } from './check-health.ts';
 export { backupLeads } from './backup-leads.ts';

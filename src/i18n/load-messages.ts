@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';
-import { locate, SiteError } from '../errors/index.ts';
+import { locate, missingLocaleFileError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { isPluralFormOf } from '../shared/format-message.ts';
 
@@ -37,13 +37,7 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
       files[locale] = file;
       const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        throw new SiteError({
-          name: 'MissingLocaleFile',
-          title: 'Missing messages file',
-          message: `site.yaml lists the locale "${locale}" but ${file} does not exist.`,
-          hint: `Create ${file} (copy the default locale's file and translate it).`,
-          location: { file },
-        });
+        throw missingLocaleFileError(file, locale);
       });
       const src = { file, source };
       const tree = validateYaml(src, parseYaml(src) ?? {}, treeSchema, 'messages');
