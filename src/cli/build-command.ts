@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildSite, formatReport, type BuildOptions, type BuildReport } from '../build/index.ts';
+import type { BuildOptions, BuildReport } from '../build/index.ts';
 import { run, type Verbosity } from './run.ts';
 
 export interface BuildFlags extends Verbosity {
@@ -30,8 +30,10 @@ function progressBar(label: string) {
   };
 }
 
-export async function buildWithFlags(flags: BuildFlags, build: (options: BuildOptions) => Promise<BuildReport> = buildSite): Promise<BuildReport> {
-  const report = await build(buildOptionsOf(flags));
+/** Builds with the pipeline, imported here rather than at start-up: `--help` must not load React, sharp or esbuild. */
+export async function buildWithFlags(flags: BuildFlags, build?: (options: BuildOptions) => Promise<BuildReport>): Promise<BuildReport> {
+  const { buildSite, formatReport } = await import('../build/index.ts');
+  const report = await (build ?? buildSite)(buildOptionsOf(flags));
   if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
   return report;
 }

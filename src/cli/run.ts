@@ -1,29 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { formatSiteError, isSiteError } from '../errors/index.ts';
-
+// Loaded by every command at start-up, so it imports nothing heavy: the error formatter (and the
+// YAML library it uses to locate fields) loads only when there is an error to print.
 export type Verbosity = { quiet?: boolean; verbose?: boolean };
-
-/** The text for any error: SiteErrors with their code frame, our own bugs as "Internal error". */
-export function describeError(error: unknown, opts: Verbosity = {}): string {
-  if (isSiteError(error)) {
-    let source: string | undefined;
-    try {
-      if (error.location?.line !== undefined) source = readFileSync(error.location.file, 'utf8');
-    } catch {
-      source = undefined;
-    }
-    return formatSiteError(error, source === undefined ? {} : { source });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  const text = message.startsWith('Internal error') ? message : `Internal error: ${message}`;
-  return opts.verbose && error instanceof Error && error.stack ? `${text}\n${error.stack}` : text;
-}
 
 /** The one place that catches errors of a command, prints them and sets the exit code. */
 export async function run(action: () => Promise<void>, opts: Verbosity = {}): Promise<void> {
   try {
     await action();
   } catch (error) {
+    const { describeError } = await import('./describe-error.ts');
     console.error(describeError(error, opts));
     process.exitCode = 1;
   }
