@@ -90,13 +90,16 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     ]),
   );
   const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest }));
-  const og = await task('social cards', () =>
+  // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
+  const cards = task('social cards (beside rendering)', () =>
     renderOgImages({
       jobs: plan.pages.filter((p) => p.head.ogImage).map((p) => ({ title: p.head.title, label: p.ogLabel })),
       siteName: config.settings.name,
       cacheDir,
     }),
   );
+  // Awaited below; a failure here must not go unhandled while rendering runs.
+  cards.catch(() => undefined);
 
   const output = new StagedOutput(options.outDir);
   try {
@@ -126,6 +129,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     const render = await task('rendering pages', () =>
       renderPlannedPages({ plan, setup, templatesHash: templates.hash, templatesDir, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
+    const og = await cards;
     const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
     // Processed images and social cards are linked from the cache like rendered pages.
     files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
