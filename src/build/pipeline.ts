@@ -10,6 +10,7 @@ import { contentHash } from '../shared/hash.ts';
 import type { RuntimeConfig } from '../client/types.ts';
 import { processImages, renderOgImages } from '../images/index.ts';
 import { collectOutputFiles } from './collect-files.ts';
+import { compressAssets } from './compress-asset.ts';
 import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
@@ -101,6 +102,10 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   // Awaited below; a failure here must not go unhandled while rendering runs.
   cards.catch(() => undefined);
 
+  // Hashed assets never change, so they are compressed once at the highest levels, beside rendering too.
+  const compressed = compressAssets(cacheDir, [{ path: css.file, text: css.text }, ...client.files]);
+  compressed.catch(() => undefined);
+
   const output = new StagedOutput(options.outDir);
   try {
     const sharedFiles = Object.fromEntries(
@@ -130,7 +135,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       renderPlannedPages({ plan, setup, templatesHash: templates.hash, templatesDir, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
     const og = await cards;
-    const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
+    const files = await task('collecting files', async () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed }));
     // Processed images and social cards are linked from the cache like rendered pages.
     files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
     // Images finish in any order; the fingerprint must not depend on it.
