@@ -15,6 +15,7 @@ import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
+import { saveStamps, takeStamps } from './source-stamps.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -79,6 +80,8 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const cacheDir = resolve(options.cacheDir ?? join(root, '.cache'));
   const { task, timings } = createTasks(options.onStage);
   const warnings: string[] = [];
+  // Taken before anything is read: a file saved while this build runs differs from its stamp.
+  const stamps = takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
@@ -163,6 +166,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };
+    saveStamps(cacheDir, stamps, report);
     return { report, state: { options, siteDir, cacheDir, config, content, plan, setup, setupKey: render.setupKey, templates, pages: render.all } };
   } catch (error) {
     await output.abort();
