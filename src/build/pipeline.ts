@@ -89,7 +89,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
       compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({ compiled, client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }) })),
-      bundleCss({ templatesDir }),
+      bundleCss({ templatesDir, cacheDir }),
       processImages({ siteDir, cacheDir, settings: { contentMaxWidth: config.settings.images.contentMaxWidth, wideMaxWidth: config.settings.images.wideMaxWidth, quality: config.settings.images.quality }, ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}) }),
     ]),
   );

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { contentHash } from '../shared/hash.ts';
 import { runPool } from './run-pool.ts';
 
@@ -69,10 +69,12 @@ export function ogImagePath(options: CardInput): string {
 type Raster = { data: Buffer; info: sharp.OutputInfo };
 /** Backgrounds rasterized once per (site name, label): a build has a handful, not one per page. */
 const bases = new Map<string, Promise<Raster>>();
+/** Loaded on the first card to draw: a build whose cards are all cached never loads sharp. */
+const loadSharp = async () => (await import('sharp')).default;
 function baseRaster(svg: string): Promise<Raster> {
   let base = bases.get(svg);
   if (!base) {
-    base = sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    base = loadSharp().then((sharp) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
     bases.set(svg, base);
   }
   return base;
@@ -83,6 +85,7 @@ function baseRaster(svg: string): Promise<Raster> {
  * (sharp's composite re-processes the whole 1200×630 image, which costs twice the blend), JPEG.
  */
 export async function drawCard(options: CardInput): Promise<Buffer> {
+  const sharp = await loadSharp();
   const base = await baseRaster(ogBaseSvg(options));
   const title = ogTitleSvg(options.title);
   const strip = await sharp(Buffer.from(title.svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

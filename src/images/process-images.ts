@@ -1,8 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative, sep } from 'node:path';
-import sharp from 'sharp';
-import { optimize } from 'svgo';
+import type sharp from 'sharp';
 import { SiteError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -97,15 +96,17 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
     const width = Math.round(Number(/\bwidth="([\d.]+)"/.exec(text)?.[1] ?? box?.[1] ?? 0));
     const height = Math.round(Number(/\bheight="([\d.]+)"/.exec(text)?.[1] ?? box?.[2] ?? 0));
     if (!width || !height) throw invalidImage(o.file, 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
-    const variant = await save(optimizeSvg(o.file, text), width, 'svg');
+    const variant = await save(await optimizeSvg(o.file, text), width, 'svg');
     const info: ImageInfo = { width, height, kind: 'svg', sources: { fallback: [variant] }, type: 'image/svg+xml' };
     await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
     return { info, files };
   }
   let image: sharp.Sharp;
   let meta: sharp.Metadata;
+  // sharp and svgo load only when an image is not in the cache: most builds never need them.
+  const { default: sharpOf } = await import('sharp');
   try {
-    image = sharp(o.bytes, { failOn: 'error' }).rotate();
+    image = sharpOf(o.bytes, { failOn: 'error' }).rotate();
     meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch (error) {
@@ -135,7 +136,8 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
  * svgo (the maintained SVG optimizer) drops editor metadata, comments and redundant precision.
  * Its v4 default preset keeps viewBox and <title>, which sizing and screen readers need.
  */
-function optimizeSvg(file: string, text: string): Buffer {
+async function optimizeSvg(file: string, text: string): Promise<Buffer> {
+  const { optimize } = await import('svgo');
   try {
     return Buffer.from(optimize(text, { path: file, multipass: true }).data);
   } catch (error) {

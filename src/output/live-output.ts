@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 
 /**
- * Changes a live out/ file by file, for `serve --watch`: each file is written or linked beside its
- * target and renamed over it, so the server never reads half a file. Only the dev loop uses it;
- * `agency-site build` always stages and swaps the whole folder.
+ * Changes a live out/ file by file: each file is written or linked beside its target and renamed
+ * over it, so a server never reads half a file. `serve --watch` uses it for every rebuild, and
+ * `agency-site build` when only a few files changed; larger builds stage and swap the folder.
  */
 export class LiveOutput {
   readonly outDir: string;
