@@ -16,6 +16,7 @@ import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
 import { saveStamps, takeStamps } from './source-stamps.ts';
+import { checkCacheMarker } from './cache-marker.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -84,6 +85,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const stamps = takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
+  // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
+  const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
+  if (cacheProblem) warnings.push(cacheProblem);
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
       loadContent({ siteDir, config, cacheDir }),

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -26,10 +26,16 @@ export function pageCachePaths(cacheDir: string, key: string) {
   return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`) };
 }
 
-/** Stores a rendered page under its key; files are never rewritten, so hard links to them stay valid. */
+/**
+ * Stores a rendered page under its key, each file written beside and renamed into place: a build
+ * stopped half-way leaves no truncated entry, and a file replaced after damage is a new file, so
+ * hard links to the old one in out/ are noticed (their stamps differ) and relinked.
+ */
 export function storeRenderedPage(cacheDir: string, key: string, rendered: RenderedPage): void {
   const paths = pageCachePaths(cacheDir, key);
   mkdirSync(paths.dir, { recursive: true });
-  writeFileSync(paths.html, rendered.html);
-  writeFileSync(paths.pageData, rendered.pageData);
+  for (const [file, text] of [[paths.html, rendered.html], [paths.pageData, rendered.pageData]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
 }

@@ -5,8 +5,8 @@ import { packageRoot } from '../shared/package-root.ts';
 
 let bundled: Promise<string> | undefined;
 
-/** The worker's code, bundled once per process (it depends only on src/sw and workbox). */
-function bundleWorker(cacheDir: string): Promise<string> {
+/** The worker's code, bundled once per process (it depends only on src/sw and workbox), as a file in this cache. */
+async function bundleWorker(cacheDir: string): Promise<string> {
   bundled ??= (async () => {
     const { build } = await import('esbuild');
     const result = await build({
@@ -20,13 +20,14 @@ function bundleWorker(cacheDir: string): Promise<string> {
       nodePaths: [join(packageRoot(), 'node_modules')],
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0]!.text;
-    const file = join(cacheDir, 'sw', `sw-src-${contentHash(code)}.js`);
-    await mkdir(join(cacheDir, 'sw'), { recursive: true });
-    await writeFile(file, code);
-    return file;
+    return result.outputFiles[0]!.text;
   })();
-  return bundled;
+  const code = await bundled;
+  // Written every time: the cache folder may be another one, or have been emptied since.
+  const file = join(cacheDir, 'sw', `sw-src-${contentHash(code)}.js`);
+  await mkdir(join(cacheDir, 'sw'), { recursive: true });
+  await writeFile(file, code);
+  return file;
 }
 
 /** The files the worker precaches, as paths in out/ (what the glob patterns below match). */
