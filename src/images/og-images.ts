@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type sharp from 'sharp';
@@ -122,18 +123,27 @@ export interface OgJob {
 
 /**
  * Open Graph images (1200×630 JPEG) drawn from each page's title, cached by their inputs: a page
- * whose card did not change costs one hash and one read. Runs beside page rendering (sharp works
+ * whose card did not change costs one hash and one stat. Runs beside page rendering (sharp works
  * on libuv's threads), so both cores stay busy.
  */
 export async function renderOgImages(options: { jobs: OgJob[]; siteName: string; cacheDir: string; concurrency?: number }) {
   const dir = join(options.cacheDir, VERSION);
   await mkdir(dir, { recursive: true });
   const byJob = new Map<OgJob, { path: string; linkFrom: string; bytes: number }>();
-  let rendered = 0;
-  await runPool(options.jobs, options.concurrency ?? 2, async (job) => {
+  // Card sizes as written: a card whose file still has its size is taken without reading it.
+  const indexFile = join(dir, 'index.json');
+  const sizes = readSizes(indexFile);
+  const todo: Array<{ job: OgJob; input: CardInput; key: string; file: string }> = [];
+  for (const job of options.jobs) {
     const input = { title: job.title, siteName: options.siteName, label: job.label };
     const key = cardKey(input);
     const file = join(dir, `${key}.jpg`);
+    const known = sizes[key];
+    if (known !== undefined && statSync(file, { throwIfNoEntry: false })?.size === known) byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known });
+    else todo.push({ job, input, key, file });
+  }
+  let rendered = 0;
+  await runPool(todo, options.concurrency ?? 2, async ({ job, input, key, file }) => {
     let bytes = await cachedJpegBytes(file);
     if (bytes === undefined) {
       const jpeg = await drawCard(input);
@@ -143,7 +153,22 @@ export async function renderOgImages(options: { jobs: OgJob[]; siteName: string;
       bytes = jpeg.length;
       rendered++;
     }
+    sizes[key] = bytes;
     byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes });
   });
+  if (todo.length) {
+    await writeFile(`${indexFile}.tmp`, JSON.stringify(sizes));
+    await rename(`${indexFile}.tmp`, indexFile);
+  }
   return { byJob, rendered };
+}
+
+function readSizes(file: string): Record<string, number> {
+  try {
+    const sizes = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return sizes && typeof sizes === 'object' && !Array.isArray(sizes) ? (sizes as Record<string, number>) : {};
+  } catch {
+    // Missing or damaged: every card is read and checked once, then recorded again.
+    return {};
+  }
 }

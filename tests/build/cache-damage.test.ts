@@ -42,6 +42,14 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
     expect(await contents(f.out)).toEqual(clean);
   });
 
+  it('a truncated social card is drawn again', async () => {
+    const card = Object.values(snapshot(join(f.cache, 'og-v3'))).find((p) => p.endsWith('.jpg'))!;
+    await truncate(card, 1000);
+    const report = await buildFixture(f);
+    expect(report.images?.socialCards).toBe(1);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
   it('an unreadable page index renders every page again', async () => {
     await writeFile(join(f.cache, 'pages-v2/index.json'), '{"findings": {"abc": ');
     const report = await buildFixture(f);
