@@ -17,7 +17,12 @@ await build({
   // Beside the entries, so the render pool finds ./render-worker.js from whichever chunk it is in.
   chunkNames: 'chunk-[hash]',
   target: 'node20',
-  packages: 'external',
+  // Pure-JavaScript dependencies (unified and its ~300 tiny ESM modules, highlight.js, zod, YAML,
+  // commander) are bundled in: resolving and opening each file cost more than parsing a post on
+  // every start. Native addons, tools with their own loaders and what loads lazily stay external.
+  external: ['sharp', 'esbuild', 'better-sqlite3', 'workbox-build', 'svgo', 'chokidar', 'nodemailer', 'busboy', 'file-type', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+  // Bundled CommonJS (gray-matter, js-yaml's users) still calls require() for Node's modules.
+  banner: { js: "import { createRequire as __agencyRequire } from 'node:module'; const require = __agencyRequire(import.meta.url);" },
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',

@@ -143,13 +143,16 @@ export async function renderOgImages(options: { jobs: OgJob[]; siteName: string;
     else todo.push({ job, input, key, file });
   }
   let rendered = 0;
-  await runPool(todo, options.concurrency ?? 2, async ({ job, input, key, file }) => {
+  await runPool(todo, options.concurrency ?? 2, async (item) => {
+    const { job, input, key, file } = item;
     let bytes = await cachedJpegBytes(file);
     if (bytes === undefined) {
       const jpeg = await drawCard(input);
       // Written beside and renamed, so a build stopped half-way never leaves half a card behind.
-      await writeFile(`${file}.tmp`, jpeg);
-      await rename(`${file}.tmp`, file);
+      // Two pages with the same title share a card: each draws under its own temporary name.
+      const temp = `${file}.${process.pid}.${todo.indexOf(item)}.tmp`;
+      await writeFile(temp, jpeg);
+      await rename(temp, file);
       bytes = jpeg.length;
       rendered++;
     }

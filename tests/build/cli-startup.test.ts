@@ -26,6 +26,10 @@ async function packagesLoadedBy(args: string[], cwd: string): Promise<{ packages
   const urls = (await readFile(log, 'utf8')).split('\n');
   await rm(dir, { recursive: true, force: true });
   const packages = new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p): p is string => p !== undefined));
+  // Dependencies bundled into dist/ are named in esbuild's "// node_modules/<package>/…" comments.
+  for (const url of urls.filter((u) => u.startsWith(`file://${join(ROOT, 'dist')}/`))) {
+    for (const m of (await readFile(new URL(url), 'utf8')).matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(m[1]!);
+  }
   return { packages, stdout, code };
 }
 
