@@ -75,6 +75,10 @@ export async function processImages(options: { siteDir: string; cacheDir: string
     }
     options.onProgress?.(++done, sources.length);
   });
+  // Jobs finish in any order, and the manifest reaches every page's shared data (and so every
+  // page's cache key): in the order of the sources, or a cold build and the next one would
+  // differ and the second would render every page again.
+  result.manifest = Object.fromEntries(Object.keys(result.manifest).sort().map((src) => [src, result.manifest[src]!]));
   return result;
 }
 
