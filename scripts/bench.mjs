@@ -119,6 +119,7 @@ for (const n of counts) {
   const dir = makeSite(n);
   const cold = agency(dir, ['build', '--quiet']);
   const pages = htmlCount(join(dir, 'out'));
+  const cacheMb = Number(execFileSync('du', ['-sk', join(dir, '.cache')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
   const warm = agency(dir, ['build', '--quiet']);
   const file = join(dir, 'site/blog/en/post-7.md');
   writeFileSync(file, post(7, 'en', ' (edited)'));
@@ -134,6 +135,7 @@ for (const n of counts) {
   console.log(`| cold build (no .cache/, no out/) | ${s(cold.ms)}, ${Math.round(pages / (cold.ms / 1000))} pages/s${ratio(hugo && `${(pages / cold.ms / (hugo.pages / hugo.ms)).toFixed(3)}× pages/s`, '≥ 0.15×')} |`);
   console.log(`| warm build, nothing changed | ${s(warm.ms)}${ratio(hugo && `${(warm.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.4×')} |`);
   console.log(`| one post's title and body edited (${rendered} pages rendered) | ${s(edit.ms)}${ratio(hugo && `${(edit.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.7×')} |`);
+  console.log(`| .cache/ after the cold build | ${Math.round(cacheMb)} MiB | |`);
   console.log(`| peak RSS, cold / warm / edit | ${Math.round(cold.rssMb)} / ${Math.round(warm.rssMb)} / ${Math.round(edit.rssMb)} MiB | |`);
   const stages = /stages: (.*)/.exec(edit.stdout)?.[1];
   if (stages) console.log(`<!-- edit build stages: ${stages} -->`);

@@ -54,8 +54,9 @@ const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${
 async function renameOver(temp: string, target: string): Promise<void> {
   try {
     await rename(temp, target);
-  } catch (error) {
+  } finally {
+    // When temp and target are already links to one file (a cached page rewritten in place),
+    // rename() succeeds without removing temp: it must not stay in out/.
     await rm(temp, { force: true });
-    throw error;
   }
 }

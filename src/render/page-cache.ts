@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -27,15 +27,20 @@ export function pageCachePaths(cacheDir: string, key: string) {
 }
 
 /**
- * Stores a rendered page under its key, each file written beside and renamed into place: a build
- * stopped half-way leaves no truncated entry, and a file replaced after damage is a new file, so
- * hard links to the old one in out/ are noticed (their stamps differ) and relinked.
+ * Stores a rendered page under its key. Written directly (one open and write per file, the
+ * folder created only when missing): writing was a quarter of a render worker's profile with a
+ * temporary file and a rename per file, and a write cut short is caught anyway, since the page
+ * index records each file's size. Writing over a damaged file changes its stamps, so hard links
+ * to it in out/ are relinked by the next write step.
  */
 export function storeRenderedPage(cacheDir: string, key: string, rendered: RenderedPage): void {
   const paths = pageCachePaths(cacheDir, key);
-  mkdirSync(paths.dir, { recursive: true });
-  for (const [file, text] of [[paths.html, rendered.html], [paths.pageData, rendered.pageData]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
+  try {
+    writeFileSync(paths.html, rendered.html);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(paths.dir, { recursive: true });
+    writeFileSync(paths.html, rendered.html);
   }
+  writeFileSync(paths.pageData, rendered.pageData);
 }
