@@ -82,7 +82,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const { task, timings } = createTasks(options.onStage);
   const warnings: string[] = [];
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
-  const stamps = takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the
+  // reload; the stamps saved by an earlier build then just no longer match, as they should not.
+  const stamps = options.inPlace ? undefined : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
@@ -170,7 +172,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };
-    saveStamps(cacheDir, stamps, report);
+    if (stamps) saveStamps(cacheDir, stamps, report);
     return { report, state: { options, siteDir, cacheDir, config, content, plan, setup, setupKey: render.setupKey, templates, pages: render.all } };
   } catch (error) {
     await output.abort();
