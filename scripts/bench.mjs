@@ -1,15 +1,19 @@
-// Build benchmark: a synthetic site with N posts per locale (~600 words each, headings, lists,
-// code blocks, links), built cold (empty cache, no out/) and warm (nothing changed), in a child
-// process each so peak RSS is the build's own. Usage: npm run bench [-- 1000 5000]
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+// Build benchmark, side by side with Hugo: a synthetic site with N posts per locale (~570 words
+// each: headings, lists, links, JavaScript code blocks) and the real site's pages, templates,
+// messages and site.yaml (social cards on), built by `agency-site build` (the CLI, as a user runs
+// it) and by Debian's `hugo` with one minimal layout over the same markdown files.
+// Usage: npm run bench [-- 1000 5000] [--no-hugo] [--make-only]   (needs `npm run compile`)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const cli = join(root, 'bin/agency-site');
 const makeOnly = process.argv.includes('--make-only');
+const withHugo = !process.argv.includes('--no-hugo');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-const counts = sizes.length ? sizes : [1000, 5000];
+const counts = sizes.length ? sizes : [1000];
 
 const words = 'service worker cache request response latency deploy bucket header token session cursor index query render hydrate component state effect bundle module runtime promise stream buffer event loop thread queue retry timeout'.split(' ');
 function sentence(seed, n = 14) {
@@ -18,16 +22,16 @@ function sentence(seed, n = 14) {
   out[0] = out[0][0].toUpperCase() + out[0].slice(1);
   return out.join(' ') + '.';
 }
-function post(i, locale) {
+function post(i, locale, edit = '') {
   const paragraphs = [];
   for (let s = 0; s < 6; s++) {
-    paragraphs.push(`## Section ${s + 1} of post ${i}\n`);
+    paragraphs.push(`## Section ${s + 1} of post ${i}${s === 0 ? edit : ''}\n`);
     paragraphs.push(`${sentence(i + s)} ${sentence(i + s + 1)} ${sentence(i + s + 2)} See [the docs](https://nodejs.org/api/) and [another post](/blog/post-${(i + 1) % 50}/).\n`);
     paragraphs.push(`- ${sentence(i + s + 3, 8)}\n- ${sentence(i + s + 4, 8)}\n- \`inline ${s}\` ${sentence(i + s + 5, 6)}\n`);
     if (s % 2 === 0) paragraphs.push('```js\nexport async function handler(request) {\n  const started = performance.now();\n  const body = await request.json();\n  return { status: 200, body, ms: performance.now() - started };\n}\n```\n');
     paragraphs.push(`${sentence(i + s + 6, 18)} ${sentence(i + s + 7, 16)}\n`);
   }
-  return `---\ntitle: "Synthetic post ${i} (${locale})"\ndescription: "A generated article used to measure build speed, number ${i}."\ndate: 2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}\ntags: [bench, t${i % 10}]\ntranslationKey: post-${i}\n---\n\n${paragraphs.join('\n')}`;
+  return `---\ntitle: "Synthetic post ${i} (${locale})${edit}"\ndescription: "A generated article used to measure build speed, number ${i}."\ndate: 2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}\ntags: [bench, t${i % 10}]\ntranslationKey: post-${i}\n---\n\n${paragraphs.join('\n')}`;
 }
 
 function makeSite(n) {
@@ -35,10 +39,6 @@ function makeSite(n) {
   rmSync(dir, { recursive: true, force: true });
   for (const part of ['templates', 'locales']) cpSync(join(root, part), join(dir, part), { recursive: true });
   for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static', 'images']) cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
-  // Social cards (one drawn PNG per page) are an image cost, measured by scripts/bench-images.mjs;
-  // this benchmark measures the page pipeline, so they are off here.
-  const siteYaml = join(dir, 'site/site.yaml');
-  writeFileSync(siteYaml, readFileSync(siteYaml, 'utf8').replace('socialCards: true', 'socialCards: false'));
   for (const locale of ['en', 'es']) {
     mkdirSync(join(dir, 'site/blog', locale), { recursive: true });
     for (let i = 0; i < n; i++) writeFileSync(join(dir, 'site/blog', locale, `post-${i}.md`), post(i, locale));
@@ -46,30 +46,98 @@ function makeSite(n) {
   return dir;
 }
 
-function build(dir) {
-  const script = `
-    const { buildSite } = await import(${JSON.stringify(join(root, 'dist/cli-api.js'))});
-    const started = performance.now();
-    const report = await buildSite({ siteDir: ${JSON.stringify(join(dir, 'site'))}, outDir: ${JSON.stringify(join(dir, 'out'))} });
-    const ms = performance.now() - started;
-    console.log(JSON.stringify({ ms, pages: report.pages, rendered: report.rendered, stages: report.stages, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+/** The same posts for Hugo: two languages, one list and one single layout, highlighting on (Hugo's default). */
+function makeHugoSite(dir, n) {
+  const hugo = join(dir, 'hugo');
+  rmSync(hugo, { recursive: true, force: true });
+  mkdirSync(join(hugo, 'layouts/_default'), { recursive: true });
+  writeFileSync(join(hugo, 'hugo.toml'), `baseURL = "https://example.com/"
+defaultContentLanguage = "en"
+disableKinds = ["taxonomy", "term"]
+[pagination]
+pagerSize = 10
+[languages.en]
+contentDir = "content/en"
+weight = 1
+[languages.es]
+contentDir = "content/es"
+weight = 2
+`);
+  const head = '<!DOCTYPE html><html lang="{{ .Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}">{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">{{ end }}</head><body>';
+  writeFileSync(join(hugo, 'layouts/_default/single.html'), `${head}<article><h1>{{ .Title }}</h1><time>{{ .Date.Format "2006-01-02" }}</time>{{ .Content }}</article></body></html>\n`);
+  writeFileSync(join(hugo, 'layouts/_default/list.html'), `${head}<h1>{{ .Title }}</h1>{{ range .Paginator.Pages }}<article><h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p>{{ .Description }}</p></article>{{ end }}{{ template "_internal/pagination.html" . }}</body></html>\n`);
+  for (const locale of ['en', 'es']) {
+    mkdirSync(join(hugo, 'content', locale, 'blog'), { recursive: true });
+    for (let i = 0; i < n; i++) writeFileSync(join(hugo, 'content', locale, 'blog', `post-${i}.md`), post(i, locale));
+  }
+  return hugo;
 }
 
+const htmlCount = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+
+/** One run of the CLI in the site's folder: wall time, peak RSS of the process (workers are threads in it), its output. */
+function agency(dir, args) {
+  const started = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - started;
+  if (r.status !== 0) throw new Error(`agency-site ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  const rssKb = Number(r.stderr.trim().split('\n').at(-1));
+  return { ms, rssMb: rssKb / 1024, stdout: r.stdout };
+}
+
+function hugoBuild(hugoDir) {
+  rmSync(join(hugoDir, 'public'), { recursive: true, force: true });
+  rmSync(join(hugoDir, 'resources'), { recursive: true, force: true });
+  const started = performance.now();
+  execFileSync('hugo', ['--quiet', '-s', hugoDir], { stdio: 'ignore' });
+  return { ms: performance.now() - started, pages: htmlCount(join(hugoDir, 'public')) };
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
 if (makeOnly) {
-  for (const n of counts) console.log(makeSite(n));
+  // The site folder on stdout (scripts/bench-serve.mjs reads it); with --hugo, the Hugo copy too.
+  for (const n of counts) {
+    const dir = makeSite(n);
+    console.log(dir);
+    if (process.argv.includes('--hugo')) console.error(makeHugoSite(dir, n));
+  }
   process.exit(0);
 }
-console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-console.log('| posts per locale | pages | run | time (s) | pages/s | ms/page | peak RSS (MiB) |');
-console.log('|---:|---:|---|---:|---:|---:|---:|');
+if (withHugo && spawnSync('hugo', ['version']).status !== 0) {
+  console.error('hugo is missing: installing Debian\'s package (apt-get install -y hugo)');
+  execFileSync('apt-get', ['install', '-y', 'hugo'], { stdio: 'inherit' });
+}
+console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+if (withHugo) console.log(execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim());
+
+const help = [];
+for (let i = 0; i < 10; i++) help.push(agency(root, ['--help']).ms);
+console.log(`agency-site --help: median of 10 ${median(help).toFixed(0)} ms (target < 150 ms)`);
+
 for (const n of counts) {
   const dir = makeSite(n);
-  const cold = build(dir);
-  const warm = build(dir);
-  for (const [name, r] of [['cold', cold], ['warm', warm]]) {
-    console.log(`| ${n} | ${r.pages} | ${name} (${r.rendered} rendered) | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.pages / (r.ms / 1000))} | ${(r.ms / r.pages).toFixed(2)} | ${Math.round(r.maxRssMb)} |`);
-  }
-  console.log(`<!-- stages cold: ${cold.stages.map((s) => `${s.name} ${Math.round(s.ms)}`).join(', ')}; warm: ${warm.stages.map((s) => `${s.name} ${Math.round(s.ms)}`).join(', ')} -->`);
+  const cold = agency(dir, ['build', '--quiet']);
+  const pages = htmlCount(join(dir, 'out'));
+  const cacheMb = Number(execFileSync('du', ['-sk', join(dir, '.cache')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
+  const warm = agency(dir, ['build', '--quiet']);
+  const file = join(dir, 'site/blog/en/post-7.md');
+  writeFileSync(file, post(7, 'en', ' (edited)'));
+  const edit = agency(dir, ['build']);
+  const rendered = /(\d+) rendered/.exec(edit.stdout)?.[1];
+  const hugo = withHugo ? [0, 1, 2].map(() => hugoBuild(makeHugoSite(dir, n))).sort((a, b) => a.ms - b.ms)[1] : undefined;
+
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const ratio = (x, target) => (hugo ? ` | ${x} (target ${target})` : ' | –');
+  console.log(`\n${n} posts per locale: agency-site ${pages} HTML pages${hugo ? `, Hugo ${hugo.pages} (median of 3 cold builds: ${s(hugo.ms)}, ${Math.round(hugo.pages / (hugo.ms / 1000))} pages/s)` : ''}`);
+  console.log('| figure | agency-site | vs Hugo cold |');
+  console.log('|---|---:|---:|');
+  console.log(`| cold build (no .cache/, no out/) | ${s(cold.ms)}, ${Math.round(pages / (cold.ms / 1000))} pages/s${ratio(hugo && `${(pages / cold.ms / (hugo.pages / hugo.ms)).toFixed(3)}× pages/s`, '≥ 0.15×')} |`);
+  console.log(`| warm build, nothing changed | ${s(warm.ms)}${ratio(hugo && `${(warm.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.4×')} |`);
+  console.log(`| one post's title and body edited (${rendered} pages rendered) | ${s(edit.ms)}${ratio(hugo && `${(edit.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.7×')} |`);
+  console.log(`| .cache/ after the cold build | ${Math.round(cacheMb)} MiB | |`);
+  console.log(`| peak RSS, cold / warm / edit | ${Math.round(cold.rssMb)} / ${Math.round(warm.rssMb)} / ${Math.round(edit.rssMb)} MiB | |`);
+  const stages = /stages: (.*)/.exec(edit.stdout)?.[1];
+  if (stages) console.log(`<!-- edit build stages: ${stages} -->`);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,14 @@
 // Compiles src/ for Node once (npm `prepare`): one bundle for the CLI, one for render workers.
-// Dependencies stay external so they load from node_modules as usual.
+// Most dependencies stay external (see BUNDLED below). Code splitting keeps each
+// command's `await import()` a separate file, so `--help` loads only the CLI's skeleton.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+const BUNDLED = new Set(['unified', 'remark-parse', 'remark-gfm', 'remark-directive', 'remark-rehype', 'rehype-slug', 'rehype-highlight', 'zod', 'yaml', 'js-yaml', 'gray-matter', 'commander']);
+const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies);
+
+// Chunk names carry a content hash: old ones would pile up.
+for (const f of readdirSync('dist', { withFileTypes: true })) if (f.name.startsWith('chunk-')) rmSync(`dist/${f.name}`);
 
 await build({
   entryPoints: { cli: 'src/cli/index.ts', 'cli-api': 'src/cli/api.ts', 'render-worker': 'src/render/render-worker.ts' },
@@ -8,8 +16,17 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
+  // Beside the entries, so the render pool finds ./render-worker.js from whichever chunk it is in.
+  chunkNames: 'chunk-[hash]',
   target: 'node20',
-  packages: 'external',
+  // Pure-JavaScript dependencies (unified and its ~300 tiny ESM modules, highlight.js, zod, YAML,
+  // commander) are bundled in: resolving and opening each file cost more than parsing a post on
+  // every start. Every other dependency (native addons, tools with their own loading, React,
+  // anything added later) stays external, loaded from node_modules as usual.
+  external: dependencies.filter((d) => !BUNDLED.has(d)).flatMap((d) => [d, `${d}/*`]),
+  // Bundled CommonJS (gray-matter, js-yaml's users) still calls require() for Node's modules.
+  banner: { js: "import { createRequire as __agencyRequire } from 'node:module'; const require = __agencyRequire(import.meta.url);" },
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { contentHash } from '../shared/hash.ts';
 
 export interface BuildOutput {
@@ -37,6 +37,8 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
   } catch {
     // No usable entry: build.
   }
+  // Loaded only on a miss: a build whose bundles are all cached never loads esbuild.
+  const { build } = await import('esbuild');
   const result = await build({ ...options.build, write: false, metafile: true });
   const output: BuildOutput = { files: result.outputFiles.map((f) => ({ path: f.path, text: f.text })), metafile: result.metafile };
   const inputs: Record<string, string> = {};

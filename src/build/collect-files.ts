@@ -9,7 +9,7 @@ import { pageCachePaths } from '../render/index.ts';
 import { pageDataFolder, type AppData } from '../shared/page-data.ts';
 import { cacheRules, HASHED_FILES } from '../shared/cache-policy.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
-import { compressAsset } from './compress-asset.ts';
+import type { CompressedAssets } from './compress-asset.ts';
 import { securityOptions } from './security-options.ts';
 
 /** Where a page's page-data lives inside out/. */
@@ -28,6 +28,8 @@ export async function collectOutputFiles(options: {
   sharedFiles: Record<string, { json: string; hash: string }>;
   pages: Array<{ page: PlannedPage; key: string }>;
   cacheDir: string;
+  /** Brotli and gzip copies of the CSS and scripts, made while pages rendered. */
+  compressed: CompressedAssets;
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
@@ -40,9 +42,8 @@ export async function collectOutputFiles(options: {
   list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
   for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json, hashed: true });
   for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
-  // Hashed assets never change, so they are compressed once here at the highest levels.
   for (const asset of [{ path: css.file, text: css.text }, ...options.client.files]) {
-    const { br, gz } = compressAsset(options.cacheDir, asset.text);
+    const { br, gz } = options.compressed.get(asset.path)!;
     list.push({ path: asset.path, data: asset.text, hashed: true });
     list.push({ path: `${asset.path}.br`, data: br, hashed: true });
     list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });

@@ -1,23 +1,39 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentHash } from '../shared/hash.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type CompressedAssets = Map<string, { br: Buffer; gz: Buffer }>;
 
 /**
  * Brotli (quality 11) and gzip (level 9) of a hashed asset, kept in the cache by content hash:
  * maximum compression costs most of a second for the runtime, and warm builds must not pay it.
+ * Async, so it runs on libuv's threads while the render workers work.
  */
-export function compressAsset(cacheDir: string, text: string): { br: Buffer; gz: Buffer } {
+export async function compressAsset(cacheDir: string, text: string): Promise<{ br: Buffer; gz: Buffer }> {
   const dir = join(cacheDir, 'compressed-v1');
   const key = contentHash(text);
   try {
-    return { br: readFileSync(join(dir, `${key}.br`)), gz: readFileSync(join(dir, `${key}.gz`)) };
+    return { br: await readFile(join(dir, `${key}.br`)), gz: await readFile(join(dir, `${key}.gz`)) };
   } catch {
-    const br = brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-    const gz = gzipSync(text, { level: 9 });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${key}.br`), br);
-    writeFileSync(join(dir, `${key}.gz`), gz);
+    const [br, gz] = await Promise.all([brotliAsync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzipAsync(text, { level: 9 })]);
+    await mkdir(dir, { recursive: true });
+    // Renamed into place: a stopped build never leaves a truncated entry that a later build would publish.
+    await Promise.all([writeAtomically(join(dir, `${key}.br`), br), writeAtomically(join(dir, `${key}.gz`), gz)]);
     return { br, gz };
   }
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await writeFile(`${file}.tmp`, data);
+  await rename(`${file}.tmp`, file);
+}
+
+/** Every asset's compressed copies, by its path in out/. */
+export async function compressAssets(cacheDir: string, assets: Array<{ path: string; text: string }>): Promise<CompressedAssets> {
+  return new Map(await Promise.all(assets.map(async (a) => [a.path, await compressAsset(cacheDir, a.text)] as const)));
 }

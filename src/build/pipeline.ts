@@ -10,10 +10,13 @@ import { contentHash } from '../shared/hash.ts';
 import type { RuntimeConfig } from '../client/types.ts';
 import { processImages, renderOgImages } from '../images/index.ts';
 import { collectOutputFiles, hostFiles } from './collect-files.ts';
+import { compressAssets } from './compress-asset.ts';
 import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
+import { saveStamps, takeStamps } from './source-stamps.ts';
+import { checkCacheMarker } from './cache-marker.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -78,25 +81,39 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const cacheDir = resolve(options.cacheDir ?? join(root, '.cache'));
   const { task, timings } = createTasks(options.onStage);
   const warnings: string[] = [];
+  // Taken before anything is read: a file saved while this build runs differs from its stamp.
+  // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the
+  // reload; the stamps saved by an earlier build then just no longer match, as they should not.
+  const stamps = options.inPlace ? undefined : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
+  // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
+  const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
+  if (cacheProblem) warnings.push(cacheProblem);
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
       loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
       compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({ compiled, client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }) })),
-      bundleCss({ templatesDir }),
+      bundleCss({ templatesDir, cacheDir }),
       processImages({ siteDir, cacheDir, settings: { contentMaxWidth: config.settings.images.contentMaxWidth, wideMaxWidth: config.settings.images.wideMaxWidth, quality: config.settings.images.quality }, ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}) }),
     ]),
   );
   const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest }));
-  const og = await task('social cards', () =>
+  // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
+  const cards = task('social cards (beside rendering)', () =>
     renderOgImages({
       jobs: plan.pages.filter((p) => p.head.ogImage).map((p) => ({ title: p.head.title, label: p.ogLabel })),
       siteName: config.settings.name,
       cacheDir,
     }),
   );
+  // Awaited below; a failure here must not go unhandled while rendering runs.
+  cards.catch(() => undefined);
+
+  // Hashed assets never change, so they are compressed once at the highest levels, beside rendering too.
+  const compressed = compressAssets(cacheDir, [{ path: css.file, text: css.text }, ...client.files]);
+  compressed.catch(() => undefined);
 
   const output = new StagedOutput(options.outDir);
   try {
@@ -126,7 +143,8 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     const render = await task('rendering pages', () =>
       renderPlannedPages({ plan, setup, templatesHash: templates.hash, templatesDir, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
     );
-    const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
+    const og = await cards;
+    const files = await task('collecting files', async () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed }));
     // Processed images and social cards are linked from the cache like rendered pages.
     // Both are named by a hash of their content, so they are cached forever.
     files.push(...images.files.map((f) => ({ ...f, hashed: true })), ...[...new Map([...og.byJob.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })));
@@ -156,6 +174,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };
+    if (stamps) saveStamps(cacheDir, stamps, report);
     return { report, state: { options, siteDir, cacheDir, config, content, plan, setup, setupKey: render.setupKey, templates, pages: render.all } };
   } catch (error) {
     await output.abort();

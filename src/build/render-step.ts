@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCacheKey, pageCachePaths, readRenderFindings, renderJobs, setupCacheKey, writeRenderFindings, type RenderJob, type RenderSetup } from '../render/index.ts';
+import { pageCacheKey, pageCachePaths, readPageIndex, renderJobs, setupCacheKey, writePageIndex, type RenderJob, type RenderSetup } from '../render/index.ts';
 
 export interface RenderStepResult {
   all: Array<{ page: PlannedPage; key: string }>;
@@ -24,19 +24,26 @@ export async function renderPlannedPages(options: {
 }): Promise<RenderStepResult> {
   const { setup, cacheDir } = options;
   const setupKey = setupCacheKey(setup, options.templatesHash);
-  // What templates asked for and did not find, per page key, so cached pages still report it.
-  const findings = readRenderFindings(cacheDir);
+  // What templates asked for and did not find, and each file's size, per page key.
+  const index = readPageIndex(cacheDir);
+  if (index.problem) options.warnings.push(`cache: ${index.problem}; every page is rendered again`);
+  const { findings, sizes } = index;
   const jobs: RenderJob[] = [];
+  let damaged = 0;
   const all = options.plan.pages.map((page) => {
     const key = pageCacheKey(page, setup, setupKey);
-    if (!existsSync(pageCachePaths(cacheDir, key).pageData)) jobs.push({ page, key });
+    const state = cachedState(cacheDir, key, sizes[key]);
+    if (state !== 'cached') jobs.push({ page, key });
+    if (state === 'damaged') damaged++;
     return { page, key };
   });
+  if (damaged) options.warnings.push(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match the size recorded when rendered; rendered again`);
   const result = await renderJobs(jobs, {
     setup,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     onResults: (results) =>
       results.forEach((r) => {
+        sizes[r.key] = [r.htmlBytes, r.pageDataBytes];
         if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length) findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
         else delete findings[r.key];
       }),
@@ -45,7 +52,9 @@ export async function renderPlannedPages(options: {
   const missingRoutes = new Set<string>();
   const missingImages = new Map<string, PlannedPage>();
   const used: typeof findings = {};
+  const usedSizes: typeof sizes = {};
   for (const { page, key } of all) {
+    if (sizes[key]) usedSizes[key] = sizes[key];
     const found = findings[key];
     if (!found) continue;
     used[key] = found;
@@ -54,7 +63,7 @@ export async function renderPlannedPages(options: {
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
   }
   // Remembered before failing, so the next build (pages now cached) fails the same way.
-  writeRenderFindings(cacheDir, used);
+  writePageIndex(cacheDir, { findings: used, sizes: usedSizes });
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
   for (const key of missing) options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
@@ -63,6 +72,16 @@ export async function renderPlannedPages(options: {
     options.warnings.push(`${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`);
   }
   return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey };
+}
+
+/** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */
+function cachedState(cacheDir: string, key: string, recorded: [number, number] | undefined): 'cached' | 'missing' | 'damaged' {
+  if (!recorded) return 'missing';
+  const paths = pageCachePaths(cacheDir, key);
+  const html = statSync(paths.html, { throwIfNoEntry: false });
+  const data = statSync(paths.pageData, { throwIfNoEntry: false });
+  if (!html && !data) return 'missing';
+  return html?.size === recorded[0] && data?.size === recorded[1] ? 'cached' : 'damaged';
 }
 
 /** The first template line that names `text` in quotes: where a literal image path was written. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildSite, formatReport, type BuildOptions, type BuildReport } from '../build/index.ts';
+import type { BuildOptions, BuildReport } from '../build/index.ts';
 import { run, type Verbosity } from './run.ts';
 
 export interface BuildFlags extends Verbosity {
@@ -30,8 +30,10 @@ function progressBar(label: string) {
   };
 }
 
-export async function buildWithFlags(flags: BuildFlags, build: (options: BuildOptions) => Promise<BuildReport> = buildSite): Promise<BuildReport> {
-  const report = await build(buildOptionsOf(flags));
+/** Builds with the pipeline, imported here rather than at start-up: `--help` must not load React, sharp or esbuild. */
+export async function buildWithFlags(flags: BuildFlags, build?: (options: BuildOptions) => Promise<BuildReport>): Promise<BuildReport> {
+  const { buildSite, formatReport } = await import('../build/index.ts');
+  const report = await (build ?? buildSite)(buildOptionsOf(flags));
   if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
   return report;
 }
@@ -49,6 +51,14 @@ export function addBuildOptions(command: Command): Command {
 export function registerBuildCommand(program: Command): void {
   addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)')).action((flags: BuildFlags) =>
     run(async () => {
+      // Decided from file stamps before the pipeline (React, esbuild, sharp, unified) is loaded.
+      const { checkUnchanged } = await import('../build/skip-unchanged.ts');
+      const skip = checkUnchanged({ siteDir: flags.site, outDir: flags.out, ...(flags.cache ? { cacheDir: flags.cache } : {}), ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}) });
+      if (skip.problem) console.error(`cache: ${skip.problem}; rebuilding it`);
+      if (skip.report) {
+        if (!flags.quiet) console.log((await import('../build/report.ts')).formatReport(skip.report, { verbose: flags.verbose === true }));
+        return;
+      }
       await buildWithFlags(flags);
     }, flags),
   );

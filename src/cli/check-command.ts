@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { checkSite, formatFindings, scaffoldPost } from '../checks/index.ts';
 import { run } from './run.ts';
 
 interface CheckFlags {
@@ -20,6 +19,7 @@ export function registerCheckCommand(program: Command): void {
     .option('--json', 'print the findings as a JSON array')
     .action((flags: CheckFlags) =>
       run(async () => {
+        const { checkSite, formatFindings } = await import('../checks/index.ts');
         const result = await checkSite({ siteDir: flags.site, outDir: flags.out, ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}) });
         console.log(flags.json ? JSON.stringify(result.findings, null, 2) : formatFindings(result.findings, { pages: result.pages }));
         if (result.errors > 0) process.exitCode = 1;
@@ -43,6 +43,7 @@ export function registerNewPostCommand(program: Command): void {
     .option('--site <dir>', 'site content folder', './site')
     .action((title: string, flags: NewPostFlags) =>
       run(async () => {
+        const { scaffoldPost } = await import('../checks/index.ts');
         const post = await scaffoldPost({ siteDir: flags.site, title, ...(flags.locale ? { locale: flags.locale } : {})});
         console.log(`created ${post.file} (draft: true; set draft: false to publish, and write a description)`);
       }),

@@ -1,17 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { createBuildSession, securityOptions } from '../build/index.ts';
-import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
-import { loadContent } from '../content/index.ts';
-import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
-import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
-import { securityHeaders } from '../shared/security-headers.ts';
-import { addBuildOptions, buildOptionsOf, buildWithFlags, type BuildFlags } from './build-command.ts';
-import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, resolveDelivery, type DeliveryFlags, type DeliverySettings } from './delivery-options.ts';
-import { describeError, run } from './run.ts';
-import { stopOnSignals } from './stop-on-signals.ts';
+import { addBuildOptions, type BuildFlags } from './build-command.ts';
+import { addDeliveryOptions, type DeliveryFlags } from './delivery-options.ts';
+import { run } from './run.ts';
 
-interface ServeFlags extends BuildFlags, DeliveryFlags {
+// Registered at start-up; the server, the watcher and the build load in the action (serve-action.ts).
+
+export interface ServeFlags extends BuildFlags, DeliveryFlags {
   port: number;
   host: string;
   build: boolean;
@@ -31,104 +25,11 @@ export function registerServeCommand(program: Command): void {
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--no-build', 'serve the output folder as it is')
       .option('-w, --watch', 'watch site/, templates/ and locales/, rebuild what changed and reload the browser'),
-  ).action((flags: ServeFlags) => run(() => serve(flags), flags));
+  ).action((flags: ServeFlags) =>
+    run(async () => {
+      const { serve } = await import('./serve-action.ts');
+      await serve(flags);
+    }, flags),
+  );
 }
 
-/** /api/forms/* in the same server, storing leads in .data/leads.db beside where serve runs, and their outbox. */
-async function startForms(siteDir: string, config: SiteConfig, delivery: DeliverySettings): Promise<{ handle: RequestHandler; close: () => Promise<void> }> {
-  const content = await loadContent({ siteDir, config });
-  const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
-  const db = openDatabase({});
-  const outbox = startOutbox({ db, webhookUrl: delivery.webhookUrl, mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) });
-  const endpoint = config.settings.forms.endpoint;
-  const handle = createFormsHandler({
-    db,
-    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, ...thankYouSlugs(slugOf) }),
-    defaultLocale: config.defaultLocale,
-    basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
-    allowedOrigin: config.settings.baseUrl,
-    webhookUrl: delivery.webhookUrl,
-    notifyEmail: delivery.notifyEmail,
-    siteName: config.settings.name,
-    onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
-    onAccepted: () => outbox.wake(),
-  });
-  return {
-    handle,
-    async close() {
-      await outbox.stop();
-      db.close();
-    },
-  };
-}
-
-async function serve(flags: ServeFlags): Promise<void> {
-  const deliveryFlags = checkDeliveryFlags(flags);
-  const events = flags.watch ? createDevEvents() : undefined;
-  // Watching keeps the build's state, so saving a post's body re-renders only that post.
-  const session = createBuildSession(buildOptionsOf({ ...flags, quiet: true }));
-  if (flags.build) {
-    try {
-      await buildWithFlags(flags, () => session.build());
-    } catch (error) {
-      // While watching, a broken site is shown in the browser and fixed by the next save.
-      if (!events) throw error;
-      const message = describeError(error, flags);
-      console.error(message);
-      events.send({ type: 'error', message });
-    }
-  }
-  const config = await loadSiteConfig({ siteDir: flags.site });
-  const delivery = resolveDelivery(deliveryFlags, config.settings.baseUrl);
-  const forms = await startForms(flags.site, config, delivery);
-  const handlers: RequestHandler[] = [];
-  if (events) handlers.push(events.handle);
-  handlers.push(forms.handle);
-  const site = await serveSite({
-    outDir: flags.out,
-    port: flags.port,
-    host: flags.host,
-    locales: config.locales,
-    headers: securityHeaders(securityOptions(config)),
-    proxy: { allowlist: config.settings.thirdPartyAllowlist },
-    handlers,
-    ...(events ? { transformHtml: injectClient } : {}),
-  }).catch(async (error: unknown) => {
-    await forms.close();
-    throw error;
-  });
-  const notice = describeDelivery(delivery);
-  if (notice) console.log(notice);
-  console.log(`serving ${flags.out} at ${site.url}${events ? ' (watching for changes)' : ''} (Ctrl+C to stop)`);
-  const watcher = events ? watchChanges(flags, session, events) : undefined;
-  stopOnSignals({
-    finishing: 'requests under way',
-    stopped: 'server stopped',
-    async stop() {
-      await watcher?.close();
-      events?.close();
-      await site.close();
-      // The database closes last: requests under way may still be writing leads.
-      await forms.close();
-    },
-  });
-}
-
-function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildSession>, events: ReturnType<typeof createDevEvents>) {
-  const root = dirname(resolve(flags.site));
-  return watchSite({
-    siteDir: resolve(flags.site),
-    templatesDir: join(root, 'templates'),
-    localesDir: join(root, 'locales'),
-    build: (changed) => session.build(changed),
-    send: events.send,
-    onBuilt: (report, changed) => {
-      if (!flags.quiet) console.log(`rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`);
-    },
-    onFailed: (error) => {
-      const message = describeError(error, flags);
-      console.error(message);
-      return message;
-    },
-  });
-}

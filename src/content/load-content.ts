@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
+import { scanSlugLine } from './slug-location.ts';
 import { locate, missingFileError, type SourceLocation } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
@@ -83,7 +84,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
       const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
       const slugLocations: Record<string, SourceLocation> = {};
-      for (const locale of Object.keys(page.slug)) slugLocations[locale] = locate(src, ['slug', locale]);
+      for (const locale of Object.keys(page.slug)) slugLocations[locale] = scanSlugLine(src, locale) ?? locate(src, ['slug', locale]);
       const documents: Page['documents'] = {};
       for (const [locale, rel] of Object.entries(page.markdown ?? {})) {
         const docPath = join(siteDir, rel!);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { DEFAULT_DB_PATH } from './defaults.ts';
 
 export type Db = Database.Database;
 
-export const DEFAULT_DB_PATH = '.data/leads.db';
+export { DEFAULT_DB_PATH };
 
 // Times the outbox compares with now() on every tick are epoch milliseconds; a lead's
 // created_at is ISO text because people read it in exports.

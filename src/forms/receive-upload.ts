@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 
-export const DEFAULT_UPLOADS_DIR = '.data/uploads';
+export { DEFAULT_UPLOADS_DIR } from './defaults.ts';
 
 export interface ReceivedFile {
   path: string;

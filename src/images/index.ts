@@ -1,2 +1,2 @@
 export { processImages, variantWidths, type ImageSettings, type ProcessedImages } from './process-images.ts';
-export { renderOgImages, ogSvg, ogImagePath, wrapTitle, OG_WIDTH, OG_HEIGHT, type OgJob } from './og-images.ts';
+export { renderOgImages, drawCard, ogBaseSvg, ogTitleSvg, ogImagePath, wrapTitle, OG_WIDTH, OG_HEIGHT, type OgJob } from './og-images.ts';

@@ -1,9 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative, sep } from 'node:path';
-import sharp from 'sharp';
-import { optimize } from 'svgo';
-import { SiteError } from '../errors/index.ts';
+import type sharp from 'sharp';
+import { invalidImageError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
@@ -76,6 +75,10 @@ export async function processImages(options: { siteDir: string; cacheDir: string
     }
     options.onProgress?.(++done, sources.length);
   });
+  // Jobs finish in any order, and the manifest reaches every page's shared data (and so every
+  // page's cache key): in the order of the sources, or a cold build and the next one would
+  // differ and the second would render every page again.
+  result.manifest = Object.fromEntries(Object.keys(result.manifest).sort().map((src) => [src, result.manifest[src]!]));
   return result;
 }
 
@@ -96,20 +99,22 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
     const box = /viewBox="[\d.\s-]*?\s([\d.]+)\s+([\d.]+)"/.exec(text);
     const width = Math.round(Number(/\bwidth="([\d.]+)"/.exec(text)?.[1] ?? box?.[1] ?? 0));
     const height = Math.round(Number(/\bheight="([\d.]+)"/.exec(text)?.[1] ?? box?.[2] ?? 0));
-    if (!width || !height) throw invalidImage(o.file, 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
-    const variant = await save(optimizeSvg(o.file, text), width, 'svg');
+    if (!width || !height) throw invalidImageError(displayPath(o.file), 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
+    const variant = await save(await optimizeSvg(o.file, text), width, 'svg');
     const info: ImageInfo = { width, height, kind: 'svg', sources: { fallback: [variant] }, type: 'image/svg+xml' };
     await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
     return { info, files };
   }
   let image: sharp.Sharp;
   let meta: sharp.Metadata;
+  // sharp and svgo load only when an image is not in the cache: most builds never need them.
+  const { default: sharpOf } = await import('sharp');
   try {
-    image = sharp(o.bytes, { failOn: 'error' }).rotate();
+    image = sharpOf(o.bytes, { failOn: 'error' }).rotate();
     meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch (error) {
-    throw invalidImage(o.file, `it cannot be read as an image (${(error as Error).message})`);
+    throw invalidImageError(displayPath(o.file), `it cannot be read as an image (${(error as Error).message})`);
   }
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height! : meta.width!;
@@ -135,20 +140,12 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
  * svgo (the maintained SVG optimizer) drops editor metadata, comments and redundant precision.
  * Its v4 default preset keeps viewBox and <title>, which sizing and screen readers need.
  */
-function optimizeSvg(file: string, text: string): Buffer {
+async function optimizeSvg(file: string, text: string): Promise<Buffer> {
+  const { optimize } = await import('svgo');
   try {
     return Buffer.from(optimize(text, { path: file, multipass: true }).data);
   } catch (error) {
-    throw invalidImage(file, `it is not a well-formed SVG (${(error as Error).message.split('\n')[0]})`);
+    throw invalidImageError(displayPath(file), `it is not a well-formed SVG (${(error as Error).message.split('\n')[0]})`);
   }
 }
 
-function invalidImage(file: string, why: string): SiteError {
-  return new SiteError({
-    name: 'InvalidImage',
-    title: 'An image cannot be used',
-    message: `${displayPath(file)}: ${why}.`,
-    hint: 'Replace the file with a valid JPEG, PNG, WebP, AVIF or SVG.',
-    location: { file: displayPath(file) },
-  });
-}

@@ -18,7 +18,10 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSlug)
   // Highlighted at build time so no highlighting JavaScript ships; only fenced blocks with a language.
-  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] });
+  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] })
+  // Frozen now rather than on the first parse: plugins (the highlighter's language registry
+  // included) are attached once per thread, and nothing can add a plugin per file later.
+  .freeze();
 
 export interface MarkdownResult {
   hast: HastRoot;

@@ -97,3 +97,17 @@ export function recordReplacedFiles(options: { cacheDir: string; outDir: string;
 export function clearOutputRecord(cacheDir: string): void {
   rmSync(manifestFile(cacheDir), { force: true });
 }
+
+/**
+ * True when out/ still holds exactly what the last complete build recorded (every file there,
+ * unmodified); false after an in-place update, which clears the fingerprint. Used with the
+ * source stamps to skip a build whose inputs did not change.
+ */
+export function isOutputAsRecorded(options: { cacheDir: string; outDir: string }): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
+    return typeof manifest.fingerprint === 'string' && manifest.fingerprint !== '' && isOutputCurrent({ ...options, fingerprint: manifest.fingerprint });
+  } catch {
+    return false;
+  }
+}

@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 
 /**
- * Changes a live out/ file by file, for `serve --watch`: each file is written or linked beside its
- * target and renamed over it, so the server never reads half a file. Only the dev loop uses it;
- * `agency-site build` always stages and swaps the whole folder.
+ * Changes a live out/ file by file: each file is written or linked beside its target and renamed
+ * over it, so a server never reads half a file. `serve --watch` uses it for every rebuild, and
+ * `agency-site build` when only a few files changed; larger builds stage and swap the folder.
  */
 export class LiveOutput {
   readonly outDir: string;
@@ -54,8 +54,9 @@ const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${
 async function renameOver(temp: string, target: string): Promise<void> {
   try {
     await rename(temp, target);
-  } catch (error) {
+  } finally {
+    // When temp and target are already links to one file (a cached page rewritten in place),
+    // rename() succeeds without removing temp: it must not stay in out/.
     await rm(temp, { force: true });
-    throw error;
   }
 }

@@ -3,4 +3,4 @@ export { renderJobs, type RenderPoolOptions } from './render-pool.ts';
 export { pageCacheKey, setupCacheKey, pageCachePaths, PAGE_CACHE_VERSION } from './page-cache.ts';
 export { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
 export { MarkdownCache } from './markdown-cache.ts';
-export { readRenderFindings, writeRenderFindings, type RenderFindings } from './render-findings.ts';
+export { readPageIndex, writePageIndex, type PageSizes, type RenderFindings } from './render-findings.ts';

@@ -26,10 +26,21 @@ export function pageCachePaths(cacheDir: string, key: string) {
   return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`) };
 }
 
-/** Stores a rendered page under its key; files are never rewritten, so hard links to them stay valid. */
+/**
+ * Stores a rendered page under its key. Written directly (one open and write per file, the
+ * folder created only when missing): writing was a quarter of a render worker's profile with a
+ * temporary file and a rename per file, and a write cut short is caught anyway, since the page
+ * index records each file's size. Writing over a damaged file changes its stamps, so hard links
+ * to it in out/ are relinked by the next write step.
+ */
 export function storeRenderedPage(cacheDir: string, key: string, rendered: RenderedPage): void {
   const paths = pageCachePaths(cacheDir, key);
-  mkdirSync(paths.dir, { recursive: true });
-  writeFileSync(paths.html, rendered.html);
+  try {
+    writeFileSync(paths.html, rendered.html);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(paths.dir, { recursive: true });
+    writeFileSync(paths.html, rendered.html);
+  }
   writeFileSync(paths.pageData, rendered.pageData);
 }

@@ -1,22 +1,41 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_CACHE_VERSION } from './page-cache.ts';
 
 /** Per page cache key: message keys and page ids its templates asked for and did not find. */
 export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[] }>;
 
-// Kept beside the page cache so a page taken from the cache still reports what it lacks.
-const file = (cacheDir: string) => join(cacheDir, PAGE_CACHE_VERSION, 'findings.json');
+/** Per page cache key: the sizes its HTML and page-data had when rendered, so a damaged file is never published. */
+export type PageSizes = Record<string, [html: number, pageData: number]>;
 
-export function readRenderFindings(cacheDir: string): RenderFindings {
+export interface PageIndex {
+  findings: RenderFindings;
+  sizes: PageSizes;
+  /** Set when the index exists but cannot be read: every cached page is then rendered again. */
+  problem?: string;
+}
+
+// Kept beside the page cache so a page taken from the cache still reports what it lacks.
+const file = (cacheDir: string) => join(cacheDir, PAGE_CACHE_VERSION, 'index.json');
+
+export function readPageIndex(cacheDir: string): PageIndex {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file(cacheDir), 'utf8')) as RenderFindings;
+    text = readFileSync(file(cacheDir), 'utf8');
   } catch {
-    return {};
+    return { findings: {}, sizes: {} };
+  }
+  try {
+    const index = JSON.parse(text) as PageIndex;
+    if (typeof index.findings !== 'object' || typeof index.sizes !== 'object' || !index.findings || !index.sizes) throw new Error('not a page index');
+    return { findings: index.findings, sizes: index.sizes };
+  } catch (error) {
+    return { findings: {}, sizes: {}, problem: `${file(cacheDir)} is unreadable (${(error as Error).message})` };
   }
 }
 
-export function writeRenderFindings(cacheDir: string, findings: RenderFindings): void {
+export function writePageIndex(cacheDir: string, index: { findings: RenderFindings; sizes: PageSizes }): void {
   mkdirSync(join(cacheDir, PAGE_CACHE_VERSION), { recursive: true });
-  writeFileSync(file(cacheDir), JSON.stringify(findings));
+  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ findings: index.findings, sizes: index.sizes }));
+  renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
 }

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { importTemplates } from '../assets/index.ts';
-import { internalError, SiteError, type SiteErrorData } from '../errors/index.ts';
+import { internalError, siteErrorFromData, type SiteErrorData } from '../errors/index.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import type { RenderSetup } from './render-page.ts';
 import { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
@@ -55,7 +55,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
               worker.postMessage({ id: next, jobs: batches[next++] });
             };
             worker.on('message', (message: { ready?: boolean; results?: RenderJobResult[]; parsed?: number; error?: { site?: SiteErrorData; message?: string } }) => {
-              if (message.error) return reject(message.error.site ? new SiteError(message.error.site) : internalError(`render worker failed: ${message.error.message}`));
+              if (message.error) return reject(message.error.site ? siteErrorFromData(message.error.site) : internalError(`render worker failed: ${message.error.message}`));
               if (message.results) {
                 parsed.set(index, message.parsed ?? 0);
                 options.onResults(message.results);

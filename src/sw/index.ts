@@ -1,1 +1,1 @@
-export { writeServiceWorker } from './write-service-worker.ts';
+export { isPrecached, writeServiceWorker } from './write-service-worker.ts';

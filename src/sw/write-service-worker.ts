@@ -1,15 +1,14 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { injectManifest } from 'workbox-build';
 import { contentHash } from '../shared/hash.ts';
 import { packageRoot } from '../shared/package-root.ts';
 
 let bundled: Promise<string> | undefined;
 
-/** The worker's code, bundled once per process (it depends only on src/sw and workbox). */
-function bundleWorker(cacheDir: string): Promise<string> {
+/** The worker's code, bundled once per process (it depends only on src/sw and workbox), as a file in this cache. */
+async function bundleWorker(cacheDir: string): Promise<string> {
   bundled ??= (async () => {
+    const { build } = await import('esbuild');
     const result = await build({
       entryPoints: [join(packageRoot(), 'src/sw/sw-source.ts')],
       bundle: true,
@@ -21,22 +20,45 @@ function bundleWorker(cacheDir: string): Promise<string> {
       nodePaths: [join(packageRoot(), 'node_modules')],
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0]!.text;
-    const file = join(cacheDir, 'sw', `sw-src-${contentHash(code)}.js`);
-    await mkdir(join(cacheDir, 'sw'), { recursive: true });
-    await writeFile(file, code);
-    return file;
+    return result.outputFiles[0]!.text;
   })();
-  return bundled;
+  const code = await bundled;
+  // Written every time: the cache folder may be another one, or have been emptied since.
+  const file = join(cacheDir, 'sw', `sw-src-${contentHash(code)}.js`);
+  await mkdir(join(cacheDir, 'sw'), { recursive: true });
+  await writeFile(file, code);
+  return file;
+}
+
+/** The files the worker precaches, as paths in out/ (what the glob patterns below match). */
+export function isPrecached(path: string): boolean {
+  if (path.endsWith('.br') || path.endsWith('.gz')) return false;
+  return (path.startsWith('assets/') && /\.(js|css)$/.test(path)) || ['offline/index.html', 'es/offline/index.html', 'favicon.svg'].includes(path);
 }
 
 /**
  * Writes sw.js into the folder being published: workbox-build's injectManifest lists the hashed
- * runtime, CSS and the offline pages with their revisions.
+ * runtime, CSS and the offline pages with their revisions. The result is kept in the cache under
+ * `precacheKey` (the content keys of the precached files and the worker's sources), so a build
+ * that changed none of them copies it instead of loading esbuild and workbox-build (≈ 0.5 s).
  */
-export async function writeServiceWorker(options: { outDir: string; cacheDir: string }): Promise<{ count: number; size: number }> {
+export async function writeServiceWorker(options: { outDir: string; cacheDir: string; precacheKey: string }): Promise<{ fromCache: boolean }> {
+  // The worker's source and the workbox versions it bundles are part of the key too.
+  const versions = await Promise.all(['workbox-build', 'workbox-precaching'].map((p) => readFile(join(packageRoot(), 'node_modules', p, 'package.json'), 'utf8').catch(() => p)));
+  const key = contentHash('sw-v1', options.precacheKey, await readFile(join(packageRoot(), 'src/sw/sw-source.ts')), ...versions);
+  const cached = join(options.cacheDir, 'sw', `sw-${key}.js`);
+  const dest = join(options.outDir, 'sw.js');
+  try {
+    // Beside and renamed: under serve --watch, out/ is being served while this runs.
+    await copyFile(cached, `${dest}.tmp`);
+    await rename(`${dest}.tmp`, dest);
+    return { fromCache: true };
+  } catch {
+    // Not cached yet: generated below.
+  }
   const swSrc = await bundleWorker(options.cacheDir);
-  const result = await injectManifest({
+  const { injectManifest } = await import('workbox-build');
+  await injectManifest({
     swSrc,
     swDest: join(options.outDir, 'sw.js'),
     globDirectory: options.outDir,
@@ -48,5 +70,8 @@ export async function writeServiceWorker(options: { outDir: string; cacheDir: st
       async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: '/' + e.url.replace(/index\.html$/, '') })), warnings: [] }),
     ],
   });
-  return { count: result.count, size: result.size };
+  await mkdir(join(options.cacheDir, 'sw'), { recursive: true });
+  await writeFile(`${cached}.tmp`, await readFile(dest));
+  await rename(`${cached}.tmp`, cached);
+  return { fromCache: false };
 }

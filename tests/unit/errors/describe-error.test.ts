@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../../../src/cli/run.ts';
+import { describeError } from '../../../src/cli/describe-error.ts';
 import { internalError, missingConfigFileError, SiteError } from '../../../src/errors/index.ts';
 
 /** connect ECONNREFUSED ← fetch failed ← the error we throw: three causes deep under a SiteError. */

@@ -1,0 +1,42 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Bumped when any cache entry changes meaning in a way its own folder version does not cover.
+const CACHE_VERSION = 'agency-site-cache-1';
+const MARKER = 'CACHEDIR.json';
+/** What agency-site keeps in .cache/; nothing else in the folder is ever removed. */
+const OURS = /^(pages|markdown|og|images|compressed|content|source-stamps)-v\d+(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
+
+/**
+ * Checks that .cache/ was written by this version of agency-site for this site (its name and
+ * languages; not its path, so CI can restore it in another checkout). A cache from another
+ * version or site, or one whose marker is damaged, is emptied of our entries and rebuilt;
+ * the returned line says so. An empty or new folder is simply marked.
+ */
+export function checkCacheMarker(cacheDir: string, site: { name: string; locales: string[] }): string | undefined {
+  const identity = { version: CACHE_VERSION, site: site.name, locales: site.locales };
+  const file = join(cacheDir, MARKER);
+  let entries: string[];
+  try {
+    entries = readdirSync(cacheDir);
+  } catch {
+    entries = [];
+  }
+  let problem: string | undefined;
+  if (entries.some((e) => OURS.test(e))) {
+    let marker: typeof identity | undefined;
+    try {
+      marker = JSON.parse(readFileSync(file, 'utf8')) as typeof identity;
+    } catch (error) {
+      problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${cacheDir} has no ${MARKER}` : `${file} is unreadable (${(error as Error).message})`;
+    }
+    if (!problem && marker?.version !== identity.version) problem = `${cacheDir} was written by another version of agency-site (${String(marker?.version)})`;
+    if (!problem && JSON.stringify([marker?.site, marker?.locales]) !== JSON.stringify([identity.site, identity.locales])) problem = `${cacheDir} belongs to another site ("${String(marker?.site)}")`;
+    if (!problem) return undefined;
+    for (const entry of entries) if (OURS.test(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true });
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(identity));
+  renameSync(`${file}.tmp`, file);
+  return problem && `cache: ${problem}; rebuilt from scratch`;
+}

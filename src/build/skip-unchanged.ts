@@ -1,0 +1,38 @@
+// `agency-site build` asks this before loading the pipeline: when no input changed and out/ is as
+// the last build left it, the build is already done. Loads node: modules and two small files only.
+import { dirname, join, resolve } from 'node:path';
+import { isOutputAsRecorded } from '../output/build-manifest.ts';
+import type { BuildReport } from './report.ts';
+import { checkStamps } from './source-stamps.ts';
+
+export interface SkipCheck {
+  /** The last build's report, as this run's (nothing rendered or written), when nothing changed. */
+  report?: BuildReport;
+  /** One line about a cache that cannot be trusted; the full build that follows rebuilds it. */
+  problem?: string;
+}
+
+export function checkUnchanged(options: { siteDir: string; outDir: string; cacheDir?: string; baseUrl?: string }): SkipCheck {
+  const started = performance.now();
+  const siteDir = resolve(options.siteDir);
+  const root = dirname(siteDir);
+  const cacheDir = resolve(options.cacheDir ?? join(root, '.cache'));
+  const check = checkStamps({ siteDir, templatesDir: join(root, 'templates'), localesDir: join(root, 'locales'), outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  if (!check.current) return check.problem ? { problem: check.problem } : {};
+  if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return {};
+  const last = check.report as BuildReport;
+  const images = last.images ? { ...last.images, processed: 0, fromCache: last.images.processed + last.images.fromCache, socialCards: 0 } : undefined;
+  const report: BuildReport = {
+    ...last,
+    rendered: 0,
+    fromCache: last.pages,
+    parsedMarkdown: 0,
+    filesWritten: 0,
+    bytesWritten: 0,
+    upToDate: true,
+    stages: [{ name: 'checking file stamps', ms: performance.now() - started }],
+    ...(images ? { images } : {}),
+    durationMs: performance.now() - started,
+  };
+  return { report };
+}

@@ -1,0 +1,101 @@
+// The "nothing changed" decision, made before the pipeline is even loaded: one manifest of every
+// input file's stamp (size, mtime, inode) and every folder's mtime (a file added or removed
+// changes its folder's). Imports only node: modules, so `agency-site build` on an unchanged site
+// costs start-up plus a few thousand stat calls.
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { packageRoot } from '../shared/package-root.ts';
+
+export const STAMPS_VERSION = 'source-stamps-v1';
+
+type Stamp = [size: number, mtimeMs: number, ino: number];
+
+export interface SourceStamps {
+  version: typeof STAMPS_VERSION;
+  /** The options and generator this build ran with; any difference means a full build. */
+  key: string;
+  /** Absolute folder → its entries' stamps, relative to it (checkouts move, so the cache stays relative). */
+  roots: Record<string, { dirs: Record<string, number>; files: Record<string, Stamp> }>;
+}
+
+export interface StampOptions {
+  siteDir: string;
+  templatesDir: string;
+  localesDir: string;
+  outDir: string;
+  cacheDir: string;
+  baseUrl?: string | undefined;
+}
+
+const stampsFile = (cacheDir: string) => join(cacheDir, `${STAMPS_VERSION}.json`);
+const stampOf = (s: { size: number; mtimeMs: number; ino: number }): Stamp => [s.size, s.mtimeMs, s.ino];
+
+/** The folders a build reads: the site's three, and the generator's own sources (the browser runtime is bundled from src/). */
+function rootsOf(o: StampOptions): string[] {
+  const pkg = packageRoot();
+  return [o.siteDir, o.templatesDir, o.localesDir, join(pkg, 'src'), join(pkg, 'dist')].map((d) => resolve(d));
+}
+
+function keyOf(o: StampOptions): string {
+  return JSON.stringify([resolve(o.siteDir), resolve(o.templatesDir), resolve(o.localesDir), resolve(o.outDir), o.baseUrl ?? '']);
+}
+
+/** Walks the inputs now; called when a build starts, so an edit made while it runs is seen by the next one. */
+export function takeStamps(o: StampOptions): SourceStamps {
+  const roots: SourceStamps['roots'] = {};
+  for (const root of rootsOf(o)) {
+    const entry = { dirs: {} as Record<string, number>, files: {} as Record<string, Stamp> };
+    const rootStat = statSync(root, { throwIfNoEntry: false });
+    if (rootStat) {
+      entry.dirs['.'] = rootStat.mtimeMs;
+      for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
+        const full = join(d.parentPath, d.name);
+        const rel = relative(root, full);
+        const s = statSync(full, { throwIfNoEntry: false });
+        if (!s) continue;
+        if (d.isDirectory()) entry.dirs[rel] = s.mtimeMs;
+        else entry.files[rel] = stampOf(s);
+      }
+    }
+    roots[root] = entry;
+  }
+  return { version: STAMPS_VERSION, key: keyOf(o), roots };
+}
+
+/** Saved after a successful build, with what it reported, renamed into place (never half-written). */
+export function saveStamps(cacheDir: string, stamps: SourceStamps, report: unknown): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const file = stampsFile(cacheDir);
+  writeFileSync(`${file}.tmp`, JSON.stringify({ ...stamps, report }));
+  renameSync(`${file}.tmp`, file);
+}
+
+export type StampCheck = { current: true; report: unknown } | { current: false; problem?: string };
+
+/**
+ * Whether every input is exactly as the last successful build saw it. `problem` is set when the
+ * manifest exists but cannot be trusted (truncated, another version, another site's options).
+ */
+export function checkStamps(o: StampOptions): StampCheck {
+  let saved: SourceStamps & { report?: unknown };
+  const file = stampsFile(o.cacheDir);
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as SourceStamps & { report?: unknown };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { current: false };
+    return { current: false, problem: `${file} is unreadable (${(error as Error).message})` };
+  }
+  if (saved?.version !== STAMPS_VERSION || typeof saved.roots !== 'object' || saved.report === undefined) return { current: false, problem: `${file} is from another version of agency-site` };
+  if (saved.key !== keyOf(o)) return { current: false };
+  const roots = rootsOf(o);
+  if (Object.keys(saved.roots).join('\0') !== roots.join('\0')) return { current: false };
+  for (const root of roots) {
+    const { dirs, files } = saved.roots[root]!;
+    for (const [rel, mtime] of Object.entries(dirs)) if (statSync(join(root, rel), { throwIfNoEntry: false })?.mtimeMs !== mtime) return { current: false };
+    for (const [rel, [size, mtime, ino]] of Object.entries(files)) {
+      const s = statSync(join(root, rel), { throwIfNoEntry: false });
+      if (!s || s.size !== size || s.mtimeMs !== mtime || s.ino !== ino) return { current: false };
+    }
+  }
+  return { current: true, report: saved.report };
+}

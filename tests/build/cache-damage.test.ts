@@ -1,0 +1,82 @@
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, copyFixture, read } from '../support/fixture.ts';
+
+/** Every file under a folder, relative path → content, to compare two builds' out/. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    const full = join(dir, rel);
+    if (statSync(full).isFile()) files[rel] = full;
+  }
+  return files;
+}
+async function contents(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [rel, full] of Object.entries(snapshot(dir)).sort()) out[rel] = await readFile(full, 'latin1');
+  return out;
+}
+const cacheLines = (warnings: string[]) => warnings.filter((w) => w.startsWith('cache: '));
+
+describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and never published', () => {
+  let f: Awaited<ReturnType<typeof copyFixture>>;
+  let clean: Record<string, string>;
+  beforeAll(async () => {
+    f = await copyFixture('basic');
+    const first = await buildFixture(f);
+    expect(cacheLines(first.warnings)).toEqual([]);
+    clean = await contents(f.out);
+  }, 60_000);
+  afterAll(() => f.cleanup());
+
+  it('a truncated cached page is rendered again, not published', async () => {
+    const html = await read(f.out, 'index.html');
+    // The cached copy of the home page: the page cache file with the same bytes.
+    const cached = Object.values(snapshot(join(f.cache, 'pages-v2'))).find((p) => p.endsWith('.html') && statSync(p).size === Buffer.byteLength(html))!;
+    await truncate(cached, 100);
+    const report = await buildFixture(f);
+    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
+    expect(report.rendered).toBe(1);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('a truncated social card is drawn again', async () => {
+    const card = Object.values(snapshot(join(f.cache, 'og-v3'))).find((p) => p.endsWith('.jpg'))!;
+    await truncate(card, 1000);
+    const report = await buildFixture(f);
+    expect(report.images?.socialCards).toBe(1);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('an unreadable page index renders every page again', async () => {
+    await writeFile(join(f.cache, 'pages-v2/index.json'), '{"findings": {"abc": ');
+    const report = await buildFixture(f);
+    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(/^cache: .*pages-v2\/index\.json is unreadable \(.+\); every page is rendered again$/)]);
+    expect(report.rendered).toBe(report.pages);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('truncated parse caches are parsed again without a word', async () => {
+    await writeFile(join(f.cache, 'content-v2.json'), '{"posts": [');
+    const markdown = join(f.cache, 'markdown-v1');
+    for (const name of readdirSync(markdown)) await truncate(join(markdown, name), 10);
+    const report = await buildFixture(f);
+    expect(cacheLines(report.warnings)).toEqual([]);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it.each([
+    ['another version', { version: 'agency-site-cache-0', site: 'Southbridge Dev', locales: ['en', 'es'] }, /was written by another version of agency-site \(agency-site-cache-0\)/],
+    ['another site', { version: 'agency-site-cache-1', site: 'Some Other Shop', locales: ['en'] }, /belongs to another site \("Some Other Shop"\)/],
+    ['a damaged marker', '{"version": "agency-', /CACHEDIR\.json is unreadable/],
+  ])('a cache from %s is emptied and rebuilt', async (_name, marker, line) => {
+    await writeFile(join(f.cache, 'CACHEDIR.json'), typeof marker === 'string' ? marker : JSON.stringify(marker));
+    const report = await buildFixture(f);
+    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${line.source}.*; rebuilt from scratch$`))]);
+    expect(report.rendered).toBe(report.pages);
+    expect(await contents(f.out)).toEqual(clean);
+    expect(cacheLines((await buildFixture(f)).warnings)).toEqual([]);
+  }, 60_000);
+});
