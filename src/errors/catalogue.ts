@@ -296,6 +296,23 @@ export function templateCompileError(error: unknown, templatesDir: string): Site
   return TemplateCompileError({ ...first, cause: error });
 }
 
+const InvalidPageData = defineError({
+  name: 'InvalidPageData',
+  stage: 'render',
+  title: 'A page has data its template cannot show',
+  when: "A value under a page's data: block is not one the template knows, such as a misspelled section kind.",
+  hint: "Correct the value in the page's YAML; the message lists what the template accepts.",
+});
+
+/** A template's ContentError, placed at the field's line in the page's YAML (or the page's file). */
+export function invalidPageDataError(options: { location: SourceLocation; field: string; template: string; pageUrl: string; message: string }): SiteError {
+  return InvalidPageData({
+    message: `${options.message} The ${options.template} template cannot render ${options.pageUrl} with it.`,
+    field: options.field,
+    location: options.location,
+  });
+}
+
 // ── assets: the browser bundle and the stylesheet ──
 
 const ClientBundleError = defineError({

@@ -1,3 +1,4 @@
+import { pageDataError } from './page-data-error.ts';
 import type { PlannedPage } from '../plan/index.ts';
 import { componentChunkName, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
@@ -79,9 +80,14 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
   const template = templates.pages[page.template]!;
   const props = { data, pageContext: page.pageContext };
-  const bodyHtml = renderToString(
-    createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props)),
-  );
+  let bodyHtml: string;
+  try {
+    bodyHtml = renderToString(
+      createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props)),
+    );
+  } catch (error) {
+    throw pageDataError(error, page) ?? error;
+  }
   const structuredData = template.structuredData?.({ ...props, shared, head: page.head }) ?? [];
   const html =
     '<!DOCTYPE html>' +

@@ -1,5 +1,6 @@
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { GuideForm } from '../components/GuideForm.tsx';
+import { unknownKind } from '../lib/content-error.ts';
 import { useBookingHref, useHref } from '../lib/site-context.tsx';
 import { BookMeeting } from '../sections/BookMeeting.tsx';
 import { Contact } from '../sections/Contact.tsx';
@@ -16,6 +17,8 @@ type Section =
   | { kind: 'faq'; title: string; items: Array<{ question: string; answer: string }> }
   | { kind: 'pricing'; title: string; lead?: string; plans: Array<{ name: string; price: string; note: string; features: string[] }> }
   | { kind: 'testimonials' | 'portfolio' | 'book-meeting' };
+
+const SECTION_KINDS = ['cards', 'steps', 'checklist', 'faq', 'pricing', 'testimonials', 'portfolio', 'book-meeting'] as const;
 
 interface Data {
   page: {
@@ -200,5 +203,8 @@ function LandingSection({ section, index, collections }: { section: Section; ind
           </div>
         </section>
       );
+    default:
+      // A misspelled kind would otherwise render nothing, silently.
+      return unknownKind(['sections', index, 'kind'], (section as { kind: unknown }).kind, SECTION_KINDS);
   }
 }

@@ -1,6 +1,7 @@
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
+import { unknownKind } from '../lib/content-error.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { BookMeeting } from '../sections/BookMeeting.tsx';
 import { ClientsLogos } from '../sections/ClientsLogos.tsx';
@@ -32,6 +33,9 @@ export default function SectionPreview({ data }: PageProps<Data>) {
     </>
   );
 }
+
+// The sections a preview page can show (data.section), as the switch below handles them.
+const SECTIONS = ['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info', 'book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'] as const;
 
 function Section({ name, collections }: { name: string; collections: Data['collections'] }) {
   const { slices } = useSite();
@@ -70,6 +74,6 @@ function Section({ name, collections }: { name: string; collections: Data['colle
     case 'workflow':
       return <Workflow />;
     default:
-      throw new Error(`Unknown section "${name}" in a section-preview page; expected hero, navbar, footer, services, portfolio, clients, clients-logos, demos, info, book-meeting, hero_image, learn-more-video, see-devs or workflow.`);
+      return unknownKind(['section'], name, SECTIONS);
   }
 }

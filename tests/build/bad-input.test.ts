@@ -66,6 +66,37 @@ const cases: Case[] = [
     error: { name: 'MissingImage', file: /templates\/pages\/home\.tsx$/, line: 27, field: 'src', message: /shows \/images\/buenos-aires-at-night\.jpg \(on \/ and maybe other pages\), but site\/images\/buenos-aires-at-night\.jpg does not exist/ },
   },
   {
+    name: 'a section kind the landing template does not know',
+    change: (f) =>
+      writeFile(
+        join(f.site, 'pages/partners.yaml'),
+        [
+          'template: landing',
+          'slug: { en: partners }',
+          'seo:',
+          '  en: { title: Partners, description: Work with us as a partner agency. }',
+          'data:',
+          '  hero: { title: Partner with us, lead: Whitelabel or associated. }',
+          '  sections:',
+          '    - kind: faq',
+          '      title: Questions',
+          '      items: []',
+          '    - kind: testimonial',
+          '',
+        ].join('\n'),
+      ),
+    error: { name: 'InvalidPageData', file: /pages\/partners\.yaml$/, line: 11, field: 'data.sections.1.kind', message: /data\.sections\.1\.kind is "testimonial"; expected one of cards, .*testimonials.* The landing template cannot render \/partners\/ with it\./ },
+  },
+  {
+    name: 'a section preview of a section that does not exist',
+    change: (f) =>
+      writeFile(
+        join(f.site, 'pages/preview.yaml'),
+        ['template: section-preview', 'slug: { en: landing/heroo }', 'noindex: true', 'seo:', '  en: { title: Hero preview, description: The hero section alone. }', 'data:', '  title: Hero', '  section: heroo', ''].join('\n'),
+      ),
+    error: { name: 'InvalidPageData', file: /pages\/preview\.yaml$/, line: 8, field: 'data.section', message: /data\.section is "heroo"; expected one of hero, navbar, / },
+  },
+  {
     name: 'an unknown field in a page',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
     error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },

@@ -30,6 +30,8 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   missingAltTextError: () => catalogue.missingAltTextError(at, '/images/chart.png'),
   invalidImageError: () => catalogue.invalidImageError('site/images/logo.svg', 'an SVG needs width and height, or a viewBox, so pages can reserve its space'),
   templateCompileError: () => catalogue.templateCompileError(esbuildFailure, 'templates'),
+  invalidPageDataError: () =>
+    catalogue.invalidPageDataError({ location: { file: 'site/pages/partners.yaml', line: 27 }, field: 'data.sections.0.kind', template: 'landing', pageUrl: '/partners/', message: 'data.sections.0.kind is "card"; expected one of cards, steps.' }),
   clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
   cssError: () => catalogue.cssError(esbuildFailure),
   outMissingError: () => catalogue.outMissingError('out'),
