@@ -14,6 +14,7 @@ import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
+import { hydrationOf } from './hydration-report.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -117,6 +118,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       stylesheets: [css.href],
       scripts: [client.entry],
       templateChunks: client.templateChunks,
+      islandChunks: client.islandChunks,
       runtimeConfig: JSON.stringify(runtimeConfig(config, buildHash)),
       siteName: config.settings.name,
       cacheDir,
@@ -150,6 +152,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       warnings,
       stylesheets: setup.stylesheets,
       javascript: client.sizes,
+      hydration: hydrationOf(render.all, cacheDir),
       images: { processed: images.processed, fromCache: images.fromCache, sourceBytes: images.sourceBytes, outputBytes: images.outputBytes, socialCards: og.rendered },
       durationMs: performance.now() - started,
       outDir: options.outDir,

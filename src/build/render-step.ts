@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
+import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, readRenderFindings, renderJobs, setupCacheKey, writeRenderFindings, type RenderJob, type RenderSetup } from '../render/index.ts';
 
@@ -40,6 +41,8 @@ export async function renderPlannedPages(options: {
         if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length) findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
         else delete findings[r.key];
       }),
+  }).catch((error: unknown) => {
+    throw locateIslandError(error, options.templatesDir);
   });
   const missing = new Set<string>();
   const missingRoutes = new Set<string>();

@@ -148,3 +148,29 @@ export function esbuildError(error: unknown, what: { name: string; title: string
     cause: error,
   });
 }
+
+/** An island's prop cannot be serialised for the browser (a function, a class instance, a cycle …). */
+export function islandPropError(location: SourceLocation, info: { template: string; island: string; prop: string; reason: string; page: string }): SiteError {
+  return new SiteError({
+    name: 'IslandPropError',
+    title: 'An island prop cannot be sent to the browser',
+    message: `Template "${info.template}" (on ${info.page}) passes the island "${info.island}" the prop "${info.prop}", which is ${info.reason}. Island props are written into page-data.islands.json as JSON.`,
+    hint: 'Pass plain data (strings, numbers, booleans, null, plain objects and lists); keep functions and handlers inside the island component.',
+    field: info.prop,
+    location,
+    cause: { island: info.island, template: info.template },
+  });
+}
+
+/** `<Island name="…">` names no file of templates/islands/. */
+export function unknownIslandError(location: SourceLocation, info: { template: string; island: string; known: string[] }): SiteError {
+  return new SiteError({
+    name: 'UnknownIsland',
+    title: 'Unknown island',
+    message: `Template "${info.template}" marks an island "${info.island}", but templates/islands/${info.island}.tsx does not exist${info.known.length ? ` (islands: ${info.known.join(', ')})` : ''}.`,
+    hint: 'Each island name is a file of templates/islands/ whose default export is islandEntry(TheComponent).',
+    field: 'name',
+    location,
+    cause: { island: info.island, template: info.template },
+  });
+}

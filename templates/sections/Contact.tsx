@@ -1,5 +1,6 @@
 import { ContactForm } from '../components/ContactForm.tsx';
 import { useSite, useT } from '../lib/site-context.tsx';
+import { Island } from '../lib/island.tsx';
 
 export function Contact({ requirePhone = false, title, lead }: { requirePhone?: boolean; title?: string; lead?: string }) {
   const t = useT();
@@ -16,7 +17,9 @@ export function Contact({ requirePhone = false, title, lead }: { requirePhone?: 
             </a>
           </p>
         </div>
-        <ContactForm requirePhone={requirePhone} />
+        <Island name="contact-form">
+          <ContactForm requirePhone={requirePhone} />
+        </Island>
       </div>
     </section>
   );
