@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,11 +78,31 @@ describe.each(cases)('islands in $locale', (c) => {
     await islandHydrated(page, 'newsletter-form');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
+    // A prefetched page (hovered, its variant and island chunks loaded) is on screen in the frame after the click.
+    const first = page.locator('.post-list a').nth(1);
+    const href = (await first.getAttribute('href'))!;
+    const variant = page.waitForResponse((r) => r.url().endsWith(`/page-data${href}page-data.islands.json`));
+    await first.hover();
+    await variant;
+    await page.waitForTimeout(500);
+    const prefetchedTitle = (await first.innerText()).trim();
+    const inNextFrame = await first.evaluate(
+      (a: HTMLAnchorElement) =>
+        new Promise<string>((resolve) => {
+          a.click();
+          requestAnimationFrame(() => resolve(document.querySelector('h1')!.textContent!.trim()));
+        }),
+    );
+    expect(inNextFrame).toBe(prefetchedTitle);
+    await page.goBack();
+    await expect.poll(() => page.locator('h1').first().innerText(), { timeout: 10_000 }).not.toBe(prefetchedTitle);
+
     // Blog → post: the static regions are swapped, the post's newsletter island waits to be approached.
     const link = page.locator('.post-list a').first();
     const title = (await link.innerText()).trim();
+    const postPath = (await link.getAttribute('href'))!;
     await link.click();
-    await page.waitForURL(site.url((await link.getAttribute('href').catch(() => null)) ?? c.post)).catch(() => undefined);
+    await page.waitForURL(site.url(postPath));
     await expect.poll(() => page.locator('h1').first().innerText(), { timeout: 10_000 }).toBe(title);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(c.locale);
     expect(await page.title()).toContain(title.slice(0, 20));
@@ -182,5 +202,54 @@ describe('page-data.islands.json', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('a template that opts out of islands', () => {
+  let copy: ServedSite;
+  beforeAll(async () => {
+    copy = await startServedSite({ name: 'islands-full', copy: true });
+    const template = join(copy.dir, 'templates/pages/document.tsx');
+    await writeFile(template, (await readFile(template, 'utf8')) + "\nexport const hydration = 'full';\n");
+    await copy.rebuild();
+  });
+  afterAll(() => copy?.close());
+
+  it.each([
+    ['/privacy-policy/', '/blog/', 'Engineering blog'],
+    ['/es/politica-de-privacidad/', '/es/blog/', 'Blog de ingeniería'],
+  ])('hydrates %s whole from page-data.json, navigates from it, and is a full load from an island page', async (legal, blog, blogTitle) => {
+    const { page, context, errors } = await newPage(copy.browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
+    await page.goto(copy.url(legal));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('#root').getAttribute('data-hydration')).toBe('full');
+    expect(scripts.some((s) => /\/chunks\/document\.\w+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /\/chunks\/full-view\.\w+\.js$/.test(s))).toBe(true);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.click(`header nav a[href="${blog}"]`);
+    await expect.poll(() => page.locator('h1').first().innerText(), { timeout: 10_000 }).toBe(blogTitle);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+    // From an island page the opted-out page has no variant: the browser loads it.
+    await page.goto(copy.url(blog));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.evaluate((href) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.id = 'test-link';
+      a.textContent = 'legal';
+      document.querySelector('main')!.prepend(a);
+    }, legal);
+    await page.click('#test-link');
+    await page.waitForURL(copy.url(legal));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    // The one failed request is the variant that page does not have (then the HEAD check found its HTML).
+    expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(1);
+    await context.close();
   });
 });
