@@ -169,6 +169,27 @@ describe.each(cases)('islands in $locale', (c) => {
   });
 });
 
+describe('page scripts after a client navigation', () => {
+  it('loads the reviews widget on /free-prototype/ through the proxy, as a full load does', async () => {
+    const { page, context } = await newPage(site.browser);
+    await page.goto(site.url('/'));
+    await hydrated(page);
+    const proxied = page.waitForRequest((r) => r.url().includes('/__third-party-proxy?url='), { timeout: 10_000 });
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/free-prototype/';
+      a.id = 'test-link';
+      a.textContent = 'free prototype';
+      document.querySelector('main')!.prepend(a);
+    });
+    await page.click('#test-link');
+    await page.waitForURL(site.url('/free-prototype/'));
+    expect(decodeURIComponent((await proxied).url().split('url=')[1]!)).toBe('https://widget.trustmary.com/reviews/southbridge-dev.js');
+    expect(await page.locator('script[src^="/__third-party-proxy"]').count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('page-data.islands.json', () => {
   it('exists for every page that uses islands, with the spec fields, the page body and its islands', async () => {
     const out = join(site.dir, 'out');
