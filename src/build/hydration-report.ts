@@ -32,7 +32,7 @@ export function formatHydration(hydration: HydrationReport, js: Sizes, kb: (byte
   const worst = paths.reduce<string | undefined>((w, p) => (w === undefined || afterForm(p) > afterForm(w) ? p : w), undefined);
   const lines = [
     `  JavaScript (gzip): ${kb(js.entryGzip)} on the first load of every island page (the runtime, no React)`,
-    `  islands hydrate on use: ${Object.entries(islands).map(([n, b]) => `${n} +${kb(b)}`).join(', ') || 'none'}; forms +${kb(js.formsGzip ?? 0)} on the first submit${worst ? ` (most after a form's first use: ${kb(afterForm(worst))} on ${worst})` : ''}`,
+    `  islands hydrate on use: ${Object.entries(islands).map(([n, b]) => `${n} +${kb(b)}`).join(', ') || 'none'}; forms +${kb(js.formsGzip ?? 0)} on the first submit${worst ? ` (most after a first submit: ${kb(afterForm(worst))} on ${worst})` : ''}`,
     `  hydration: ${paths.length} pages islands (page-data.islands.json), ${paths.filter((p) => hydration.islands[p]!.length === 0).length} of them with no island at all; ${hydration.full.length} full (page-data.json)${hydration.full.length ? `: ${hydration.full.slice(0, 10).join(', ')}${hydration.full.length > 10 ? ' …' : ''}` : ''}`,
   ];
   if (hydration.full.length) {
