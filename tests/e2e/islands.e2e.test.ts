@@ -86,7 +86,8 @@ describe.each(cases)('islands in $locale', (c) => {
     const variant = page.waitForResponse((r) => r.url().endsWith(`/page-data${href}page-data.islands.json`));
     await first.hover();
     await variant;
-    await page.waitForTimeout(500);
+    // Its shared data (cached already) and island chunk (a modulepreload) follow the variant.
+    await page.waitForTimeout(1500);
     const prefetchedTitle = (await first.innerText()).trim();
     const inNextFrame = await first.evaluate(
       (a: HTMLAnchorElement) =>
