@@ -3,10 +3,11 @@ import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
-import { esbuildError } from '../errors/index.ts';
+import { clientBundleError } from '../errors/index.ts';
 import { packageRoot } from '../shared/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
 import { contentHash } from '../shared/hash.ts';
+import { templateAliases } from './template-aliases.ts';
 
 export interface ClientBundle {
   /** Public path of the runtime entry (`/assets/runtime.<hash>.js`). */
@@ -75,11 +76,12 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       jsx: 'automatic',
       define: { 'process.env.NODE_ENV': '"production"' },
       nodePaths: [join(packageRoot(), 'node_modules')],
+      alias: templateAliases(),
       legalComments: 'none',
       logLevel: 'silent',
     } });
   } catch (error) {
-    throw esbuildError(error, { name: 'ClientBundleError', title: 'The browser bundle does not build' });
+    throw clientBundleError(error);
   }
   const files = result.files.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: `assets/${f.path.split('/assets/')[1]}`, text: f.text }));
   return describe(result.metafile, files, options.names, islands, templatesDir);

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { esbuildError } from '../errors/index.ts';
+import { cssError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 
 export interface CssAsset {
@@ -26,6 +26,6 @@ export async function bundleCss(options: { templatesDir: string }): Promise<CssA
     const name = `site.${contentHash(text).slice(0, 10)}.css`;
     return { href: `/assets/${name}`, file: `assets/${name}`, text };
   } catch (error) {
-    throw esbuildError(error, { name: 'CssError', title: 'The stylesheet does not build' });
+    throw cssError(error);
   }
 }

@@ -2,9 +2,10 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild } from './cached-build.ts';
-import { esbuildError } from '../errors/index.ts';
+import { templateCompileError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import { packageRoot } from '../shared/package-root.ts';
+import { templateAliases } from './template-aliases.ts';
 
 export interface CompiledTemplates {
   /** Absolute path of the Node bundle (ESM). */
@@ -49,15 +50,11 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       define: { 'process.env.NODE_ENV': '"production"' },
       // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
       nodePaths: [join(packageRoot(), 'node_modules')],
+      alias: templateAliases(),
       logLevel: 'silent',
     } });
   } catch (error) {
-    throw esbuildError(error, {
-      name: 'TemplateCompileError',
-      title: 'A template does not compile',
-      hint: 'Fix the template; the message above comes from esbuild.',
-      fileOf: (file) => join(options.templatesDir, file.replace(/^.*templates\//, '')),
-    });
+    throw templateCompileError(error, options.templatesDir);
   }
   const code = result.files[0]!.text;
   const hash = contentHash(code);

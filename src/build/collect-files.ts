@@ -3,10 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
-import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
+import { atomFeed, hashedFilesJson, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths } from '../render/index.ts';
 import { ISLANDS_PAGE_DATA, pageDataFolder, type AppData } from '../shared/page-data.ts';
+import { cacheRules, HASHED_FILES } from '../shared/cache-policy.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { compressAsset } from './compress-asset.ts';
 import { securityOptions } from './security-options.ts';
@@ -43,16 +44,15 @@ export async function collectOutputFiles(options: {
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
   list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
-  for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json });
+  for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json, hashed: true });
   for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
   // Hashed assets never change, so they are compressed once here at the highest levels.
   for (const asset of [{ path: css.file, text: css.text }, ...options.client.files]) {
     const { br, gz } = compressAsset(options.cacheDir, asset.text);
-    list.push({ path: asset.path, data: asset.text });
-    list.push({ path: `${asset.path}.br`, data: br });
-    list.push({ path: `${asset.path}.gz`, data: gz });
+    list.push({ path: asset.path, data: asset.text, hashed: true });
+    list.push({ path: `${asset.path}.br`, data: br, hashed: true });
+    list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });
   }
-  list.push({ path: '_headers', data: headersFile(securityHeaders(securityOptions(config))) });
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
   list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });
   list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
@@ -61,6 +61,19 @@ export async function collectOutputFiles(options: {
   }
   list.push(...(await staticFiles(options.siteDir)));
   return list;
+}
+
+/**
+ * `_headers` and `_hashed-files.json`, made from the finished list of files (sw.js included, which
+ * is written after them), so their cache rules cover exactly what out/ holds.
+ */
+export function hostFiles(files: readonly OutputFile[], config: SiteConfig): OutputFile[] {
+  const paths = [...files.map((f) => `/${f.path}`), '/sw.js'];
+  const hashed = new Set(files.filter((f) => f.hashed).map((f) => `/${f.path}`));
+  return [
+    { path: '_headers', data: headersFile(securityHeaders(securityOptions(config)), cacheRules(paths, hashed)) },
+    { path: HASHED_FILES, data: hashedFilesJson(hashed) },
+  ];
 }
 
 /** Files under site/static/ are published as they are (favicon, SVG illustrations). */

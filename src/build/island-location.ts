@@ -24,7 +24,8 @@ function locateIsland(templatesDir: string, island: string): SourceLocation | un
  */
 export function locateIslandError(error: unknown, templatesDir: string): unknown {
   if (!isSiteError(error) || (error.data.name !== 'IslandPropError' && error.data.name !== 'UnknownIsland')) return error;
-  const island = (error.data.cause as { island?: string } | undefined)?.island;
+  // Both messages quote the island as `island "name"` (errors/catalogue.ts); only data crosses the thread.
+  const island = /island "([\w-]+)"/.exec(error.data.message)?.[1];
   const location = island ? locateIsland(templatesDir, island) : undefined;
   return location ? new SiteError({ ...error.data, location }) : error;
 }

@@ -9,7 +9,7 @@ import type { RenderSetup } from '../render/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { RuntimeConfig } from '../client/types.ts';
 import { processImages, renderOgImages } from '../images/index.ts';
-import { collectOutputFiles } from './collect-files.ts';
+import { collectOutputFiles, hostFiles } from './collect-files.ts';
 import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
@@ -130,7 +130,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     );
     const files = await task('collecting files', () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir }));
     // Processed images and social cards are linked from the cache like rendered pages.
-    files.push(...images.files, ...new Map([...og.byJob.values()].map((f) => [f.path, f])).values());
+    // Both are named by a hash of their content, so they are cached forever.
+    files.push(...images.files.map((f) => ({ ...f, hashed: true })), ...[...new Map([...og.byJob.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })));
+    files.push(...hostFiles(files, config));
     // Images finish in any order; the fingerprint must not depend on it.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const written = await writeOutputFiles({ files, output, outDir: options.outDir, cacheDir, inPlace: options.inPlace === true, task });

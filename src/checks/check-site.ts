@@ -11,6 +11,9 @@ import { checkContent } from './check-content.ts';
 import { checkHeadLinks } from './check-head-links.ts';
 import { checkHeadText } from './check-head-text.ts';
 import { checkLinks } from './check-links.ts';
+import { checkRequiredMessages } from './check-required-messages.ts';
+import { checkStructuredData } from './check-structured-data.ts';
+import { checkNumbers } from './check-numbers.ts';
 import { checkTranslations } from './check-translations.ts';
 import { sortFindings } from './format-findings.ts';
 import { pageSources } from './page-sources.ts';
@@ -61,13 +64,17 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
   const baseUrl = config.settings.baseUrl;
   const endpoint = config.settings.forms.endpoint;
 
+  const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));
   const findings = [
-    ...checkTranslations({ config, content, messages, messagePaths: Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)])) }),
+    ...checkTranslations({ config, content, messages, messagePaths }),
+    ...checkRequiredMessages({ config, content, messages, messagePaths }),
     ...checkLinks({ site, baseUrl, serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])] }),
     ...checkHeadLinks({ site, baseUrl }),
     ...checkContent({ pages: site.pages }),
+    ...checkStructuredData({ pages: site.pages }),
     ...checkHeadText({ pages: site.pages, sources: pageSources({ plan, content }) }),
     ...checkClaims({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
+    ...checkNumbers({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
     ...budgets.findings,
     ...checkBudgets({ site, budgets: budgets.budgets, baseUrl, budgetsFile: budgets.file }),
   ];

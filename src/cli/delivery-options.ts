@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { defaultMailFrom, describeSmtpUrl, formsOptionError, parseMailFlags, type MailSettings } from '../forms/index.ts';
+import { formsOptionError } from '../errors/index.ts';
+import { defaultMailFrom, describeSmtpUrl, parseMailFlags, type MailSettings } from '../forms/index.ts';
 
 /** The delivery flags `forms` and `serve` share. */
 export interface DeliveryFlags {

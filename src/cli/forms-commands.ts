@@ -6,35 +6,21 @@ import { createThirdPartyProxy } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
-import { formatSiteError, isSiteError } from '../errors/index.ts';
+import { formsOptionError, leadsDatabaseMissingError } from '../errors/index.ts';
 import {
   DEFAULT_DB_PATH,
   DEFAULT_UPLOADS_DIR,
   formatLeadsCsv,
   formatLeadsTable,
-  formsOptionError,
-  leadsDatabaseMissingError,
   listLeads,
   openDatabase,
   startFormsServer,
   thankYouRedirects,
+  thankYouSlugs,
 } from '../forms/index.ts';
 import { addDeliveryOptions, checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery, type DeliveryFlags } from './delivery-options.ts';
+import { run } from './run.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
-
-/** Prints a SiteError (or an internal error's message, never its stack) and sets the exit code. */
-async function run(action: () => Promise<void>): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    if (isSiteError(error)) console.error(formatSiteError(error));
-    else {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(message.startsWith('Internal error') ? message : `Internal error: ${message}`);
-    }
-    process.exitCode = 1;
-  }
-}
 
 function integer(min: number, max: number) {
   return (value: string): number => {
@@ -70,7 +56,7 @@ async function serveForms(flags: FormsFlags): Promise<void> {
     dbPath: flags.db,
     uploadsDir: flags.uploads,
     // With --origin the site lives on another host, so redirects must name it.
-    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, thankYou: slugOf('thank-you'), thankYouGuide: slugOf('thank-you-guide'), siteOrigin: origin }),
+    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, ...thankYouSlugs(slugOf), siteOrigin: origin }),
     defaultLocale: config.defaultLocale,
     basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
     allowedOrigin: origin ?? config.settings.baseUrl,
@@ -186,4 +172,11 @@ export function registerFormsCommands(program: Command): void {
     .option('--form <name>', 'only this form')
     .option('--include-spam', 'also export submissions stored as spam')
     .action((flags: ExportFlags) => run(() => exportCommand(flags)));
+  leads
+    .command('backup <file>')
+    .description('copy the database consistently (SQLite backup API), safe while the server takes leads')
+    .option('--db <path>', 'SQLite file of the leads', DEFAULT_DB_PATH)
+    .action((file: string, flags: { db: string }) => run(async () => console.log(formatBackup(file, await (await import('../forms/backup-leads.ts')).backupLeads({ db: flags.db, file })))));
 }
+
+const formatBackup = (file: string, r: { leads: number; bytes: number }) => `backed up ${r.leads} lead${r.leads === 1 ? '' : 's'} (${(r.bytes / 1024).toFixed(0)} kB) to ${file}; integrity check ok`;

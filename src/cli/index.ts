@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBuildCommand } from './build-command.ts';
 import { registerCheckCommand, registerNewPostCommand } from './check-command.ts';
+import { registerDeployCommand } from './deploy-command.ts';
 import { registerFormsCommands } from './forms-commands.ts';
 import { registerServeCommand } from './serve-command.ts';
 
@@ -18,5 +19,6 @@ registerServeCommand(program);
 registerFormsCommands(program);
 registerCheckCommand(program);
 registerNewPostCommand(program);
+registerDeployCommand(program);
 
 await program.parseAsync();

@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { createBuildSession, securityOptions } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
-import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects } from '../forms/index.ts';
+import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import { addBuildOptions, buildOptionsOf, buildWithFlags, type BuildFlags } from './build-command.ts';
@@ -43,7 +43,7 @@ async function startForms(siteDir: string, config: SiteConfig, delivery: Deliver
   const endpoint = config.settings.forms.endpoint;
   const handle = createFormsHandler({
     db,
-    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, thankYou: slugOf('thank-you'), thankYouGuide: slugOf('thank-you-guide') }),
+    redirects: thankYouRedirects({ locales: config.locales, defaultLocale: config.defaultLocale, ...thankYouSlugs(slugOf) }),
     defaultLocale: config.defaultLocale,
     basePath: endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname,
     allowedOrigin: config.settings.baseUrl,

@@ -49,15 +49,39 @@ export function startAnalytics(ids: { googleAnalyticsId: string | null; metaPixe
     fbq('track', 'PageView');
     addScript('https://connect.facebook.net/en_US/fbevents.js');
   }
+  let allowed = true;
   return {
     /** A stored lead: GA4's generate_lead and the pixel's Lead. */
     conversion(form: string) {
+      if (!allowed) return;
       window.gtag?.('event', 'generate_lead', { form_name: form });
       window.fbq?.('track', 'Lead', { content_name: form });
     },
     pageView(path: string, title: string) {
+      if (!allowed) return;
       window.gtag?.('event', 'page_view', { page_path: path, page_location: location.href, page_title: title });
       window.fbq?.('track', 'PageView');
     },
+    /**
+     * A later Reject cannot unload scripts that already ran: it silences them (GA's documented
+     * opt-out flag, the pixel's consent revoke) and deletes their cookies; Accept turns them back on.
+     */
+    allow(on: boolean) {
+      allowed = on;
+      if (ids.googleAnalyticsId) (window as unknown as Record<string, boolean>)[`ga-disable-${ids.googleAnalyticsId}`] = !on;
+      window.fbq?.('consent', on ? 'grant' : 'revoke');
+      if (!on) deleteTrackerCookies();
+    },
   };
+}
+
+/** _ga, _ga_<id>, _gid, _fbp: set on this host or a parent domain, so each is expired on both. */
+function deleteTrackerCookies(): void {
+  const host = location.hostname;
+  const domains = ['', host, host.split('.').slice(-2).join('.')];
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]!.trim();
+    if (!/^(_ga|_gid|_fbp|_fbc)/.test(name)) continue;
+    for (const domain of domains) document.cookie = `${name}=; Max-Age=0; path=/${domain ? `; domain=${domain}` : ''}`;
+  }
 }

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { RootProps } from '../shared/template-contract.ts';
 import { startAnalytics } from './analytics.ts';
 import { createAnnouncer, pageName } from './announcer.ts';
-import { hasConsented, showCookieNotice } from './consent.ts';
+import { mayTrack, startConsent } from './consent.ts';
 import { updateHead } from './head.ts';
 import { createIslandView } from './island-view.ts';
 import { message } from './messages.ts';
@@ -97,17 +97,17 @@ export async function boot({ root, templates, islands }: BootOptions): Promise<v
   }
   void view.start(current).then(() => (document.documentElement.dataset.hydrated = 'true'));
 
+  // Trackers follow the visitor's choice (consent.ts); page views and conversions go through
+  // `analytics`, which exists only once they were allowed and is silenced by a later Reject.
   let analytics: ReturnType<typeof startAnalytics> | undefined;
-  const startTracking = () => (analytics ??= startAnalytics(config.analytics));
-  if (config.consent === 'notice' || hasConsented()) startTracking();
-  showCookieNotice(
-    {
-      text: message(current.shared, 'cookie-notice.text'),
-      accept: message(current.shared, 'cookie-notice.accept'),
-      label: message(current.shared, 'cookie-notice.label'),
-    },
-    startTracking,
-  );
+  const followChoice = () => {
+    const on = mayTrack(config.consent);
+    if (on) analytics ??= startAnalytics(config.analytics);
+    analytics?.allow(on);
+  };
+  followChoice();
+  const texts = ['label', 'text', 'gpc', 'accept', 'reject', 'close'] as const;
+  startConsent(Object.fromEntries(texts.map((k) => [k, message(current.shared, `cookie-notice.${config.consent === 'notice' && k === 'text' ? 'notice-text' : k}`)])) as Record<(typeof texts)[number], string>, followChoice);
 
   const announcer = createAnnouncer();
   const slow = createSlowNotice(1000);

@@ -1,7 +1,7 @@
 import type { SharedData } from '../shared/page-data.ts';
+import { formatMessage, type MessageParams } from '../shared/format-message.ts';
 
-/** A runtime message of the page's locale; messages arrive completed from the default locale, else the key. */
-export function message(shared: SharedData | undefined, key: string, params: Record<string, string> = {}): string {
-  const text = shared?.messages[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+/** A runtime message of the page's locale (plural form by `params.count`); messages arrive completed from the default locale, else the key. */
+export function message(shared: SharedData | undefined, key: string, params: MessageParams = {}): string {
+  return formatMessage(shared?.messages ?? {}, shared?.locale ?? 'en', key, params);
 }

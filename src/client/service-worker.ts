@@ -1,16 +1,16 @@
-const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 /**
  * Registers /sw.js only in a secure context (HTTPS, or localhost). After an updated worker takes
  * over, the next navigation is a full load so old and new builds never mix; if page resources had
  * failed before it installed, the page reloads at once.
  */
 export function registerServiceWorker(state: { resourcesFailed: () => boolean; onUpdated: () => void }): void {
-  if (!('serviceWorker' in navigator)) return;
-  if (location.protocol !== 'https:' && !LOCAL.has(location.hostname)) {
-    console.warn('The service worker was not registered: it needs a secure connection (HTTPS) or localhost.');
+  // Checked first: on an insecure origin Chromium hides navigator.serviceWorker altogether, and the
+  // spec wants the reason logged, not a silent return.
+  if (!isSecureContext) {
+    console.error('The service worker was not registered: it needs a secure connection (HTTPS) or localhost.');
     return;
   }
+  if (!('serviceWorker' in navigator)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker
     .register('/sw.js')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
 import type { z } from 'zod';
-import { invalidFieldError, yamlSyntaxError, type YamlSource } from '../errors/index.ts';
+import { invalidFieldError, missingConfigFileError, yamlSyntaxError, type YamlSource } from '../errors/index.ts';
 
 export interface YamlFile<T> extends YamlSource {
   data: T;
@@ -19,15 +19,20 @@ export function parseYaml(src: YamlSource): unknown {
   }
 }
 
-/** Parses and validates; the first schema problem becomes a SiteError at the field's line. */
+/**
+ * Parses and validates; the first schema problem becomes a SiteError at the field's line.
+ * reportInput keeps the wrong value in the issue, so the message can tell "required" from "got 12".
+ */
 export function validateYaml<S extends z.ZodType>(src: YamlSource, data: unknown, schema: S, what: string): z.output<S> {
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw invalidFieldError(src, parsed.error, what);
   return parsed.data;
 }
 
 export async function readYamlFile<S extends z.ZodType>(file: string, displayName: string, schema: S, what: string): Promise<YamlFile<z.output<S>>> {
-  const source = await readFile(file, 'utf8');
+  const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? missingConfigFileError(displayName) : error;
+  });
   const src = { file: displayName, source };
   return { ...src, data: validateYaml(src, parseYaml(src), schema, what) };
 }

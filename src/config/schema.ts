@@ -23,8 +23,15 @@ export const siteConfigSchema = z
         metaPixelId: z.string().regex(/^\d+$/, 'expected the numeric pixel id').nullable().default(null),
       })
       .default({ googleAnalyticsId: null, metaPixelId: null }),
-    consent: z.enum(['notice', 'opt-in']).default('notice'),
-    booking: z.strictObject({ url: z.url({ protocol: /^https$/ }) }),
+    // opt-in by default: no tracker loads before the visitor accepts (GDPR, and what the privacy policy says).
+    consent: z.enum(['notice', 'opt-in']).default('opt-in'),
+    /** One scheduling link per purpose, so the agency knows what a booking is about. */
+    booking: z.strictObject({
+      strategyCall: z.url({ protocol: /^https$/ }),
+      staffAugmentation: z.url({ protocol: /^https$/ }),
+      freePrototype: z.url({ protocol: /^https$/ }),
+      partners: z.url({ protocol: /^https$/ }),
+    }),
     whatsapp: z.strictObject({ number: z.string().regex(/^\d{8,15}$/, 'expected the international number, digits only') }),
     contactEmail: z.email(),
     forms: z.strictObject({ endpoint: z.string().min(1) }),
@@ -46,6 +53,17 @@ export const siteConfigSchema = z
       .default({ firstDelayMs: 3000, batchSize: 4, intervalMs: 3000 }),
     thirdPartyAllowlist: z.array(z.url({ protocol: /^https$/ })).default([]),
     blog: z.strictObject({ postsPerPage: z.int().positive().default(10) }).default({ postsPerPage: 10 }),
+    /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
+    deploy: z
+      .strictObject({
+        target: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'expected s3://<bucket>[/<prefix>]').optional(),
+        endpoint: z.url({ protocol: /^https?$/ }).optional(),
+        region: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a region such as "us-east-1"').optional(),
+        cloudfront: z.string().regex(/^[A-Z0-9]{8,20}$/, 'expected a CloudFront distribution id such as "E2QWRUHAPOMQZL"').optional(),
+        maxDeletes: z.int().nonnegative().optional(),
+        keepAssets: z.number().nonnegative().optional(),
+      })
+      .optional(),
   })
   .superRefine((cfg, ctx) => {
     if (!(cfg.defaultLocale in cfg.locales)) {
@@ -78,8 +96,10 @@ export const constantsSchema = z.looseObject({
     guidePages: z.int().positive(),
     usersBefore: claim,
     usersAfter: claim,
+    replyBusinessDays: z.int().positive(),
   }),
   careers: z.looseObject({
+    applicationReplyDays: z.int().positive(),
     engineeringPtoDays: z.int().positive(),
     marketingVacationDaysFirstYear: z.int().positive(),
     englishLevel: z.looseObject({
@@ -97,6 +117,20 @@ export const constantsSchema = z.looseObject({
       aspectRatio: z.string().min(3),
     }),
   }),
+  /** UTC offsets and the gaps the copy states; the gaps must follow from the offsets (checked below). */
+  timeZones: z.strictObject({
+    buenosAiresUtcOffset: z.int(),
+    newYorkUtcOffsetSummer: z.int(),
+    newYorkUtcOffsetWinter: z.int(),
+    sanFranciscoUtcOffsetSummer: z.int(),
+    sanFranciscoUtcOffsetWinter: z.int(),
+    aheadOfNewYorkMin: z.int(),
+    aheadOfNewYorkMax: z.int(),
+    aheadOfSanFranciscoMin: z.int(),
+    aheadOfSanFranciscoMax: z.int(),
+  }),
+  /** Phrases whose numbers are not claims (a law's number, a chapter): the numbers check lets them through. */
+  plainNumbers: z.array(z.strictObject({ pattern: z.string().min(1), why: z.string().min(1) })).default([]),
   /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
   detectors: z
     .array(
@@ -106,6 +140,16 @@ export const constantsSchema = z.looseObject({
       }),
     )
     .default([]),
+}).superRefine(({ timeZones: tz }, ctx) => {
+  const gaps: Array<[keyof typeof tz, number]> = [
+    ['aheadOfNewYorkMin', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetSummer],
+    ['aheadOfNewYorkMax', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetWinter],
+    ['aheadOfSanFranciscoMin', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetSummer],
+    ['aheadOfSanFranciscoMax', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetWinter],
+  ];
+  for (const [key, gap] of gaps) {
+    if (tz[key] !== gap) ctx.addIssue({ code: 'custom', path: ['timeZones', key], message: `expected ${gap}, the difference of the UTC offsets above` });
+  }
 });
 
 export type Constants = z.output<typeof constantsSchema>;

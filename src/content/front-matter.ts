@@ -1,7 +1,7 @@
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { parseYaml, validateYaml } from '../config/index.ts';
-import { SiteError } from '../errors/index.ts';
+import { missingFrontMatterError } from '../errors/index.ts';
 
 export interface ParsedMarkdownFile<T> {
   data: T;
@@ -13,13 +13,7 @@ export interface ParsedMarkdownFile<T> {
 /** Splits a markdown file into validated front matter and body; errors point at the file's own lines. */
 export function parseFrontMatter<S extends z.ZodType>(file: string, text: string, schema: S, what: string): ParsedMarkdownFile<z.output<S>> {
   if (!/^---\r?\n/.test(text)) {
-    throw new SiteError({
-      name: 'MissingFrontMatter',
-      title: 'Missing front matter',
-      message: 'The file must start with a front matter block between two "---" lines.',
-      hint: 'Start the file with ---, then title, description and date, then ---.',
-      location: { file, line: 1 },
-    });
+    throw missingFrontMatterError(file);
   }
   // gray-matter hands over the text after the opening `---`, starting with its newline, so lines match the file's.
   const src = { file, source: '', lineOffset: 0 };

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
-import { locate, missingFileError, SiteError, type SourceLocation } from '../errors/index.ts';
+import { locate, missingFileError, type SourceLocation } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
 import { contentHash } from '../shared/hash.ts';
 import { parseFrontMatter } from './front-matter.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SiteError, type SourceLocation } from '../errors/index.ts';
+import { externalImageError, missingAltTextError, missingImageError, type SourceLocation } from '../errors/index.ts';
 
 const IMAGE = /!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)/g;
 
@@ -28,22 +28,10 @@ export function findMarkdownImages(body: string, options: { file: string; bodyLi
       const line = options.bodyLine + index;
       const column = (match.index ?? 0) + 1;
       if (!src!.startsWith('/images/')) {
-        throw new SiteError({
-          name: 'ExternalImage',
-          title: 'Image outside site/images',
-          message: `"${src}" is not in site/images; images are published from there so they can be resized and served from this site.`,
-          hint: 'Put the file in site/images/ and write its path as /images/<name>.',
-          location: { file: options.file, line, column },
-        });
+        throw externalImageError({ file: options.file, line, column }, src!);
       }
       if (!alt!.trim() && title !== 'decorative') {
-        throw new SiteError({
-          name: 'MissingAltText',
-          title: 'Image without alt text',
-          message: `${src} has no alt text: screen-reader users and search engines would learn nothing from it.`,
-          hint: 'Describe the image: ![What it shows](…). For a purely decorative image write ![](… "decorative").',
-          location: { file: options.file, line, column },
-        });
+        throw missingAltTextError({ file: options.file, line, column }, src!);
       }
       refs.push({ src: src!, line, column });
     }
@@ -55,13 +43,7 @@ export function findMarkdownImages(body: string, options: { file: string; bodyLi
 export function assertImagesExist(refs: readonly ImageRef[], options: { siteDir: string; file: string }): void {
   for (const ref of refs) {
     if (existsSync(join(options.siteDir, decodeURIComponent(ref.src)))) continue;
-    throw new SiteError({
-      name: 'MissingImage',
-      title: 'Image not found',
-      message: `${ref.src} does not exist in site/images.`,
-      hint: 'Check the file name (it is case-sensitive) or add the image to site/images/.',
-      location: { file: options.file, line: ref.line, column: ref.column },
-    });
+    throw missingImageError({ file: options.file, line: ref.line, column: ref.column }, ref.src);
   }
 }
 
@@ -75,25 +57,11 @@ export function checkYamlImages(value: unknown, options: { siteDir: string; loca
   const record = value as Record<string, unknown>;
   if (typeof record.src === 'string' && record.src.startsWith('/images/')) {
     if (!existsSync(join(options.siteDir, decodeURIComponent(record.src)))) {
-      throw new SiteError({
-        name: 'MissingImage',
-        title: 'Image not found',
-        message: `${record.src} does not exist in site/images.`,
-        hint: 'Check the file name (it is case-sensitive) or add the image to site/images/.',
-        field: [...path, 'src'].join('.'),
-        location: options.locate([...path, 'src']),
-      });
+      throw missingImageError(options.locate([...path, 'src']), record.src, [...path, 'src'].join('.'));
     }
     const alts = typeof record.alt === 'string' ? [record.alt] : record.alt && typeof record.alt === 'object' ? Object.values(record.alt as Record<string, unknown>) : [];
     if (record.decorative !== true && (!alts.length || alts.some((a) => typeof a !== 'string' || !a.trim()))) {
-      throw new SiteError({
-        name: 'MissingAltText',
-        title: 'Image without alt text',
-        message: `${record.src} has no alt text (in every language): screen-reader users and search engines would learn nothing from it.`,
-        hint: 'Add alt: { en: …, es: … } describing the image, or decorative: true for pure decoration.',
-        field: [...path, 'alt'].join('.'),
-        location: options.locate([...path, record.alt === undefined ? 'src' : 'alt']),
-      });
+      throw missingAltTextError(options.locate([...path, record.alt === undefined ? 'src' : 'alt']), record.src, [...path, 'alt'].join('.'));
     }
   }
   for (const [key, item] of Object.entries(record)) checkYamlImages(item, options, [...path, key]);

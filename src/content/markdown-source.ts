@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SiteError } from '../errors/index.ts';
+import { fileChangedDuringBuildError, missingConstantError } from '../errors/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { ImageRef } from './markdown-images.ts';
 import { resolveString } from './resolve-references.ts';
@@ -27,13 +27,7 @@ export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 
   return resolveString(body, constants, (ref) => {
     const index = body.indexOf(`{${ref}}`);
     const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
-    throw new SiteError({
-      name: 'MissingConstant',
-      title: 'Reference to a missing constant',
-      message: `{${ref}} does not name a value in site/constants.yaml.`,
-      hint: 'Add it to site/constants.yaml or fix the name; claims live only there so they never say two things.',
-      location: { file: source.file, line },
-    });
+    throw missingConstantError({ file: source.file, line }, ref);
   });
 }
 
@@ -46,13 +40,7 @@ export function readMarkdownBody(source: MarkdownSource, constants: Record<strin
   const text = readFileSync(source.path, 'utf8');
   const body = resolveBody(text.slice(source.bodyOffset), source, constants);
   if (hashBody(body) !== source.hash) {
-    throw new SiteError({
-      name: 'FileChangedDuringBuild',
-      title: 'A file changed while the site was building',
-      message: 'Its text is not the one the build started with.',
-      hint: 'Run the build again.',
-      location: { file: source.file },
-    });
+    throw fileChangedDuringBuildError(source.file);
   }
   return body;
 }

@@ -22,6 +22,8 @@ export function pageSchema(locales: string[]) {
       markdown: perLocale(z.string()).optional(),
       /** Marks the page that lists blog posts; posts live under its slug. */
       list: z.literal('posts').optional(),
+      /** Which of site.yaml's booking links this page's "book a call" buttons open. */
+      booking: z.enum(['strategyCall', 'staffAugmentation', 'freePrototype', 'partners']).default('strategyCall'),
       /** Free-form section data; `{en: …, es: …}` leaves are picked per locale. */
       data: z.record(z.string(), z.unknown()).default({}),
     })

@@ -3,26 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { cacheControl } from '../shared/security-headers.ts';
+import { watchHashedFiles } from '../output/hashed-files.ts';
+import { cacheControl, contentType } from '../shared/cache-policy.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 const MAX_PATH = 1024;
 
@@ -99,6 +82,8 @@ function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
 export function createStaticHandler(options: StaticHandlerOptions) {
   const root = resolve(options.outDir);
   const compressed = new CompressionCache();
+  // The same list `_headers` and `deploy` use, so a hashed chunk is cached exactly as in production.
+  const hashedFiles = watchHashedFiles(root);
 
   return async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const full = resolveRequestPath(root, pathname);
@@ -129,8 +114,8 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     const encoding = COMPRESSIBLE.has(ext) && found.size > 512 ? pickEncoding(req) : undefined;
     const headers: Record<string, string | number> = {
       ...options.headers,
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': status === 200 ? cacheControl(urlPath) : 'no-cache',
+      'content-type': contentType(found.file),
+      'cache-control': status === 200 ? cacheControl(urlPath, hashedFiles()) : 'no-cache',
       vary: 'Accept-Encoding',
     };
     const tagged = encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;

@@ -1,64 +1,168 @@
+import { join } from 'node:path';
 import type { ZodError } from 'zod';
-import { SiteError, type SourceLocation } from './site-error.ts';
-import { locateYamlPath } from './yaml-location.ts';
+import { defineError } from './define-error.ts';
+import { describeIssue, esbuildFirstError, formatLoc, locate, type YamlSource } from './locate.ts';
+import type { SiteError, SourceLocation } from './site-error.ts';
 
-// The catalogue of user-facing errors. Names are permanent: docs and tests refer to them.
+// The catalogue of user-facing errors: every SiteError the generator throws is made here, so one
+// mistake always reads the same. Names are permanent: docs, tests and search engines refer to them.
+// src/errors/README.md is generated from these entries (tests/unit/errors/errors-readme.test.ts).
 
-interface YamlSource {
-  file: string;
-  source: string;
-  /** Lines before the YAML text in the file (front matter starts after `---`). */
-  lineOffset?: number;
-}
+// ── config: any YAML file's syntax and fields, and the files the site folder must hold ──
 
-function at(src: YamlSource, path: ReadonlyArray<string | number>): SourceLocation {
-  const pos = locateYamlPath(src.source, path, src.lineOffset ?? 0);
-  return pos ? { file: src.file, line: pos.line, column: pos.column } : { file: src.file };
-}
+const YamlSyntaxError = defineError({
+  name: 'YamlSyntaxError',
+  stage: 'config',
+  title: 'Malformed YAML',
+  when: 'A YAML file (site.yaml, constants.yaml, a page, a collection, a locale file) or a front matter block cannot be parsed.',
+  hint: 'Check indentation (spaces, not tabs) and quote values that contain ": " or start with a special character.',
+});
 
 export function yamlSyntaxError(src: YamlSource, cause: { message: string; mark?: { line: number; column: number } }): SiteError {
   const line = cause.mark ? cause.mark.line + 1 + (src.lineOffset ?? 0) : undefined;
   const column = cause.mark ? cause.mark.column + 1 : undefined;
-  return new SiteError({
-    name: 'YamlSyntaxError',
-    title: 'Malformed YAML',
+  return YamlSyntaxError({
     message: `The file cannot be parsed as YAML: ${cause.message.split('\n')[0]}`,
-    hint: 'Check indentation (spaces, not tabs) and quote values that contain ": " or start with a special character.',
     location: { file: src.file, ...(line !== undefined ? { line, column } : {}) },
     cause,
   });
 }
 
-/** The first schema problem of a YAML document, located on its line. */
+const InvalidField = defineError({
+  name: 'InvalidField',
+  stage: 'config',
+  title: 'Invalid field',
+  when: 'A YAML file or front matter parses, but a field is missing, has the wrong type or value, or is not one the file accepts.',
+  hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Content model".',
+});
+
+/** The first schema problem of a YAML document, located on its line; `what` names the document ("post front matter"). */
 export function invalidFieldError(src: YamlSource, error: ZodError, what: string): SiteError {
   const issue = error.issues[0]!;
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   const field = path.join('.') || '(root)';
   const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
-  return new SiteError({
-    name: 'InvalidField',
-    title: `Invalid ${what}`,
-    message: `Field "${field}": ${describeIssue(issue)}${more}.`,
-    hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Content model".',
-    field,
-    location: at(src, path),
+  return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}${more}.`, field, location: locate(src, path) });
+}
+
+const MissingConfigFile = defineError({
+  name: 'MissingConfigFile',
+  stage: 'config',
+  title: 'Missing configuration file',
+  when: 'The site folder has no site.yaml or no constants.yaml, usually because --site points at the wrong folder.',
+  hint: 'Point --site at the folder that holds site.yaml and constants.yaml (the default is ./site).',
+});
+
+export function missingConfigFileError(file: string): SiteError {
+  return MissingConfigFile({ message: `${file} does not exist.`, location: { file } });
+}
+
+// ── content: pages, collections, markdown files and the constants they quote ──
+
+const MissingConstant = defineError({
+  name: 'MissingConstant',
+  stage: 'content',
+  title: 'Reference to a missing constant',
+  when: 'A YAML value or a markdown body writes {some.name} and site/constants.yaml has no such value.',
+  hint: 'Add it to site/constants.yaml or fix the name; claims live only there so they never say two things.',
+});
+
+export function missingConstantError(location: SourceLocation, reference: string, field?: string): SiteError {
+  return MissingConstant({ message: `{${reference}} does not name a value in site/constants.yaml.`, ...(field ? { field } : {}), location });
+}
+
+const MissingFile = defineError({
+  name: 'MissingFile',
+  stage: 'content',
+  title: 'Referenced file not found',
+  when: 'A page names a markdown file (markdown.en, markdown.es) that does not exist.',
+  hint: 'Paths are relative to the site folder.',
+});
+
+export function missingFileError(location: SourceLocation, path: string, field: string): SiteError {
+  return MissingFile({ message: `${path} does not exist.`, field, location });
+}
+
+const MissingFrontMatter = defineError({
+  name: 'MissingFrontMatter',
+  stage: 'content',
+  title: 'Missing front matter',
+  when: 'A blog post does not start with a front matter block.',
+  hint: 'Start the file with ---, then title, description and date, then ---.',
+});
+
+export function missingFrontMatterError(file: string): SiteError {
+  return MissingFrontMatter({ message: 'The file must start with a front matter block between two "---" lines.', location: { file, line: 1 } });
+}
+
+const FileChangedDuringBuild = defineError({
+  name: 'FileChangedDuringBuild',
+  stage: 'content',
+  title: 'A file changed while the site was building',
+  when: 'A markdown file was saved between the moment the build planned the site and the moment it rendered that file.',
+  hint: 'Run the build again.',
+});
+
+export function fileChangedDuringBuildError(file: string): SiteError {
+  return FileChangedDuringBuild({ message: 'Its text is not the one the build started with.', location: { file } });
+}
+
+// ── markdown: what a body may write beyond CommonMark and GFM ──
+
+const UnknownMarkdownComponent = defineError({
+  name: 'UnknownMarkdownComponent',
+  stage: 'markdown',
+  title: 'Unknown markdown component',
+  when: 'A markdown body uses a ::directive or :::container that is not one of the supported components.',
+  hint: 'Write ::cta{kind="strategy-call"} for a call-to-action box, or :::note … ::: for a note.',
+});
+
+export function unknownMarkdownComponentError(location: SourceLocation, name: string, known: string[]): SiteError {
+  return UnknownMarkdownComponent({ message: `"${name}" is not a component; expected one of: ${known.join(', ')}.`, location });
+}
+
+// ── i18n: locale files and the messages pages refer to ──
+
+const MissingLocaleFile = defineError({
+  name: 'MissingLocaleFile',
+  stage: 'i18n',
+  title: 'Missing messages file',
+  when: 'site.yaml lists a locale that has no locales/<locale>.yaml.',
+  hint: "Create the file (copy the default locale's file and translate it).",
+});
+
+export function missingLocaleFileError(file: string, locale: string): SiteError {
+  return MissingLocaleFile({
+    message: `site.yaml lists the locale "${locale}" but ${file} does not exist.`,
+    hint: `Create ${file} (copy the default locale's file and translate it).`,
+    location: { file },
   });
 }
 
-function describeIssue(issue: ZodError['issues'][number]): string {
-  if (issue.code === 'invalid_type') {
-    const received = (issue as { input?: unknown }).input;
-    if (received === undefined) return `required, expected ${issue.expected}`;
-    return `expected ${issue.expected}, got ${typeof received === 'object' ? (Array.isArray(received) ? 'a list' : received === null ? 'null' : 'a mapping') : JSON.stringify(received)}`;
-  }
-  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return issue.message;
+const MissingMessage = defineError({
+  name: 'MissingMessage',
+  stage: 'i18n',
+  title: 'Reference to a missing message',
+  when: 'A label written as { message: some.key } names a key that no locale file has.',
+  hint: 'Add the key to locales/en.yaml (the default language) or fix the reference.',
+});
+
+export function missingMessageError(location: SourceLocation, key: string, field?: string): SiteError {
+  return MissingMessage({ message: `Message "${key}" exists in no locale file.`, ...(field ? { field } : {}), location });
 }
 
+// ── plan: templates, URLs, collections and links between pages ──
+
+const UnknownTemplate = defineError({
+  name: 'UnknownTemplate',
+  stage: 'plan',
+  title: 'Unknown template',
+  when: 'A page (or site.yaml for blog posts) names a template that templates/pages/ does not have.',
+  hint: 'Create templates/pages/<name>.tsx or use an existing template name.',
+});
+
 export function unknownTemplateError(location: SourceLocation, template: string, known: string[]): SiteError {
-  return new SiteError({
-    name: 'UnknownTemplate',
-    title: 'Unknown template',
+  return UnknownTemplate({
     message: `Template "${template}" does not exist; expected one of: ${known.join(', ')}.`,
     hint: `Create templates/pages/${template}.tsx or use an existing template name.`,
     field: 'template',
@@ -66,111 +170,358 @@ export function unknownTemplateError(location: SourceLocation, template: string,
   });
 }
 
+const DuplicateUrl = defineError({
+  name: 'DuplicateUrl',
+  stage: 'plan',
+  title: 'Two pages claim one URL',
+  when: 'Two pages, or a page and a blog post, end up at the same URL in one locale.',
+  hint: 'Change the slug of one of the two pages.',
+});
+
 export function duplicateUrlError(url: string, first: SourceLocation, second: SourceLocation): SiteError {
-  return new SiteError({
-    name: 'DuplicateUrl',
-    title: 'Two pages claim one URL',
-    message: `${url} is produced both here and by ${formatLoc(first)}; every URL must come from exactly one page.`,
-    hint: 'Change the slug of one of the two pages.',
-    field: 'slug',
-    location: second,
-  });
+  return DuplicateUrl({ message: `${url} is produced both here and by ${formatLoc(first)}; every URL must come from exactly one page.`, field: 'slug', location: second });
 }
 
-export function missingConstantError(location: SourceLocation, reference: string, field?: string): SiteError {
-  return new SiteError({
-    name: 'MissingConstant',
-    title: 'Reference to a missing constant',
-    message: `{${reference}} does not name a value in site/constants.yaml.`,
-    hint: 'Add it to site/constants.yaml or fix the name; claims live only there so they never say two things.',
-    ...(field ? { field } : {}),
+const UnknownCollection = defineError({
+  name: 'UnknownCollection',
+  stage: 'plan',
+  title: 'Unknown collection',
+  when: 'A page lists, under "collections", a name that has no file in site/collections/.',
+  hint: 'Create site/collections/<name>.yaml or remove the name from "collections".',
+});
+
+export function unknownCollectionError(location: SourceLocation, name: string, known: string[]): SiteError {
+  return UnknownCollection({
+    message: `Collection "${name}" does not exist; expected one of: ${known.join(', ') || '(none)'}.`,
+    hint: `Create site/collections/${name}.yaml or remove it from "collections".`,
+    field: 'collections',
     location,
   });
 }
 
-export function missingMessageError(location: SourceLocation, key: string, field?: string): SiteError {
-  return new SiteError({
-    name: 'MissingMessage',
-    title: 'Reference to a missing message',
-    message: `Message "${key}" exists in no locale file.`,
-    hint: 'Add the key to locales/en.yaml (the default language) or fix the reference.',
-    ...(field ? { field } : {}),
-    location,
-  });
+const UnknownPage = defineError({
+  name: 'UnknownPage',
+  stage: 'plan',
+  title: 'Link to a page that does not exist',
+  when: 'A navbar or footer link in site/navigation.yaml names a page that has no file in site/pages/ (or none in that locale).',
+  hint: 'Use the page file name without .yaml, e.g. "home" for site/pages/home.yaml.',
+});
+
+export function unknownPageError(location: SourceLocation, page: string, locale: string, field: string): SiteError {
+  return UnknownPage({ message: `"${page}" is not a page in ${locale}; expected the name of a file in site/pages/.`, field, location });
 }
 
-export function missingFileError(location: SourceLocation, path: string, field: string): SiteError {
-  return new SiteError({
-    name: 'MissingFile',
-    title: 'Referenced file not found',
-    message: `${path} does not exist.`,
-    hint: 'Paths are relative to the site folder.',
+// ── images: files under site/images and the alt text every image needs ──
+
+const ExternalImage = defineError({
+  name: 'ExternalImage',
+  stage: 'images',
+  title: 'Image outside site/images',
+  when: 'A markdown body shows an image from another site or from a path outside /images/.',
+  hint: 'Put the file in site/images/ and write its path as /images/<name>.',
+});
+
+export function externalImageError(location: SourceLocation, src: string): SiteError {
+  return ExternalImage({ message: `"${src}" is not in site/images; images are published from there so they can be resized and served from this site.`, location });
+}
+
+const MissingImage = defineError({
+  name: 'MissingImage',
+  stage: 'images',
+  title: 'Image not found',
+  when: 'A markdown body, a YAML image ({ src: /images/… }) or a template shows an image that site/images does not have.',
+  hint: 'Check the path (file names are case-sensitive, and image paths start with /images/) or add the file under site/images/.',
+});
+
+/** An image of markdown or YAML content; `field` is its YAML path. */
+export function missingImageError(location: SourceLocation, src: string, field?: string): SiteError {
+  return MissingImage({ message: `${src} does not exist in site/images.`, ...(field ? { field } : {}), location });
+}
+
+/** An image a template shows (markdown and YAML images are checked earlier, with their own lines). */
+export function missingTemplateImageError(location: SourceLocation, src: string, pageUrl: string): SiteError {
+  return MissingImage({ message: `A template shows ${src} (on ${pageUrl} and maybe other pages), but site${src} does not exist.`, field: 'src', location });
+}
+
+const MissingAltText = defineError({
+  name: 'MissingAltText',
+  stage: 'images',
+  title: 'Image without alt text',
+  when: 'An image in markdown or YAML has no alt text (in YAML: in some language) and is not marked decorative.',
+  hint: 'Describe what the image shows in its alt text, or mark a purely decorative image as decorative.',
+});
+
+/** Markdown images get markdown advice; YAML images (with a `field`) need alt text in every language. */
+export function missingAltTextError(location: SourceLocation, src: string, field?: string): SiteError {
+  if (field === undefined) {
+    return MissingAltText({
+      message: `${src} has no alt text: screen-reader users and search engines would learn nothing from it.`,
+      hint: 'Describe the image: ![What it shows](…). For a purely decorative image write ![](… "decorative").',
+      location,
+    });
+  }
+  return MissingAltText({
+    message: `${src} has no alt text (in every language): screen-reader users and search engines would learn nothing from it.`,
+    hint: 'Add alt: { en: …, es: … } describing the image, or decorative: true for pure decoration.',
     field,
     location,
   });
 }
 
-/** A template asked for an image that site/images does not have (markdown and YAML images are checked earlier). */
-export function missingTemplateImageError(location: SourceLocation, src: string, pageUrl: string): SiteError {
-  return new SiteError({
-    name: 'MissingImage',
-    title: 'Image not found',
-    message: `A template shows ${src} (on ${pageUrl} and maybe other pages), but site${src} does not exist.`,
-    hint: 'Add the file under site/images/ or correct the path in the template; image paths start with /images/.',
-    field: 'src',
-    location,
-  });
+const InvalidImage = defineError({
+  name: 'InvalidImage',
+  stage: 'images',
+  title: 'An image cannot be used',
+  when: 'A file in site/images cannot be read as an image, or an SVG has no size (width and height, or a viewBox).',
+  hint: 'Replace the file with a valid JPEG, PNG, WebP, AVIF or SVG.',
+});
+
+/** `file` as shown to the user; `why` ends the sentence "<file>: …". */
+export function invalidImageError(file: string, why: string): SiteError {
+  return InvalidImage({ message: `${file}: ${why}.`, location: { file } });
 }
 
-export function internalError(message: string, cause?: unknown): Error {
-  return new Error(`Internal error: ${message}`, { cause });
+// ── render: templates under templates/ ──
+
+const TemplateCompileError = defineError({
+  name: 'TemplateCompileError',
+  stage: 'render',
+  title: 'A template does not compile',
+  when: 'A file under templates/ has a syntax or import error that esbuild reports.',
+  hint: 'Fix the template; the message above comes from esbuild.',
+});
+
+export function templateCompileError(error: unknown, templatesDir: string): SiteError {
+  const first = esbuildFirstError(error, (file) => join(templatesDir, file.replace(/^.*templates\//, '')));
+  return TemplateCompileError({ ...first, cause: error });
 }
 
-function formatLoc(loc: SourceLocation): string {
-  return loc.line === undefined ? loc.file : `${loc.file}:${loc.line}`;
-}
+const IslandPropError = defineError({
+  name: 'IslandPropError',
+  stage: 'render',
+  title: 'An island prop cannot be sent to the browser',
+  when: 'A template gives an <Island> child a prop JSON cannot carry: a function, a class instance, a symbol, a bigint, NaN or Infinity, undefined in a list, or a cycle.',
+  hint: 'Pass plain data (strings, numbers, booleans, null, plain objects and lists); keep functions and handlers inside the island component.',
+});
 
-export { at as locate };
-export type { YamlSource };
-
-type EsbuildFailure = { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> };
-
-/** An esbuild failure (a template, the browser bundle, the stylesheet) as a SiteError at esbuild's first location. */
-export function esbuildError(error: unknown, what: { name: string; title: string; hint?: string; fileOf?: (file: string) => string }): SiteError {
-  const first = (error as EsbuildFailure).errors?.[0];
-  const where = first?.location;
-  return new SiteError({
-    name: what.name,
-    title: what.title,
-    message: first?.text ?? String(error),
-    ...(what.hint ? { hint: what.hint } : {}),
-    ...(where ? { location: { file: what.fileOf ? what.fileOf(where.file) : where.file, line: where.line, column: where.column + 1 } } : {}),
-    cause: error,
-  });
-}
-
-/** An island's prop cannot be serialised for the browser (a function, a class instance, a cycle …). */
+/** Located at the page first; the build moves it to the template line of `<Island name="…">` (build/island-location.ts). */
 export function islandPropError(location: SourceLocation, info: { template: string; island: string; prop: string; reason: string; page: string }): SiteError {
-  return new SiteError({
-    name: 'IslandPropError',
-    title: 'An island prop cannot be sent to the browser',
+  return IslandPropError({
     message: `Template "${info.template}" (on ${info.page}) passes the island "${info.island}" the prop "${info.prop}", which is ${info.reason}. Island props are written into page-data.islands.json as JSON.`,
-    hint: 'Pass plain data (strings, numbers, booleans, null, plain objects and lists); keep functions and handlers inside the island component.',
     field: info.prop,
     location,
-    cause: { island: info.island, template: info.template },
   });
 }
 
-/** `<Island name="…">` names no file of templates/islands/. */
+const UnknownIsland = defineError({
+  name: 'UnknownIsland',
+  stage: 'render',
+  title: 'Unknown island',
+  when: '<Island name="…"> names no file of templates/islands/.',
+  hint: 'Each island name is a file of templates/islands/ whose default export is islandEntry(TheComponent).',
+});
+
 export function unknownIslandError(location: SourceLocation, info: { template: string; island: string; known: string[] }): SiteError {
-  return new SiteError({
-    name: 'UnknownIsland',
-    title: 'Unknown island',
+  return UnknownIsland({
     message: `Template "${info.template}" marks an island "${info.island}", but templates/islands/${info.island}.tsx does not exist${info.known.length ? ` (islands: ${info.known.join(', ')})` : ''}.`,
-    hint: 'Each island name is a file of templates/islands/ whose default export is islandEntry(TheComponent).',
     field: 'name',
     location,
-    cause: { island: info.island, template: info.template },
   });
+}
+
+// ── assets: the browser bundle and the stylesheet ──
+
+const ClientBundleError = defineError({
+  name: 'ClientBundleError',
+  stage: 'assets',
+  title: 'The browser bundle does not build',
+  when: 'esbuild cannot bundle the browser code: the interactive templates and src/client/.',
+  hint: 'Fix the file esbuild names; the message above comes from esbuild.',
+});
+
+export function clientBundleError(error: unknown): SiteError {
+  return ClientBundleError({ ...esbuildFirstError(error), cause: error });
+}
+
+const CssError = defineError({
+  name: 'CssError',
+  stage: 'assets',
+  title: 'The stylesheet does not build',
+  when: "esbuild cannot bundle the site's CSS (a syntax error, or an @import or url() that does not resolve).",
+  hint: 'Fix the stylesheet at the place esbuild names; the message above comes from esbuild.',
+});
+
+export function cssError(error: unknown): SiteError {
+  return CssError({ ...esbuildFirstError(error), cause: error });
+}
+
+// ── checks: `agency-site check` (its findings are reported as findings, not errors) ──
+
+const BuiltSiteMissing = defineError({
+  name: 'BuiltSiteMissing',
+  stage: 'checks',
+  title: 'No built site to check',
+  when: '`agency-site check` finds no built pages in --out.',
+  hint: 'Run `agency-site build` first, or pass the folder it wrote with --out.',
+});
+
+export function outMissingError(outDir: string): SiteError {
+  return BuiltSiteMissing({ message: `${outDir} holds no built pages (no index.html or 404.html).`, location: { file: outDir } });
+}
+
+// ── forms: `forms`, `serve` and `leads` ──
+
+const LeadsDatabaseMissing = defineError({
+  name: 'LeadsDatabaseMissing',
+  stage: 'forms',
+  title: 'No leads database',
+  when: '`leads list`, `leads export` or `leads backup` is given a --db file that does not exist.',
+  hint: 'Start the forms server (`agency-site forms`) to create it, or pass the right file with --db.',
+});
+
+export function leadsDatabaseMissingError(path: string): SiteError {
+  return LeadsDatabaseMissing({ message: `There is no leads database at ${path}.`, location: { file: path } });
+}
+
+const InvalidFormsOption = defineError({
+  name: 'InvalidFormsOption',
+  stage: 'forms',
+  title: 'Invalid option',
+  when: 'An option or environment variable of `forms`, `serve` or `leads` has a value that cannot work (an SMTP URL, a sender address, a port in use, a backup file).',
+  // `forms`, `serve` and `leads` report these, so the hint names none of them.
+  hint: 'Run the command with --help for the accepted values.',
+});
+
+/** `message` says what is wrong with the value and, where it can, what to write instead. */
+export function formsOptionError(option: string, message: string): SiteError {
+  return InvalidFormsOption({ title: `Invalid ${option}`, message });
+}
+
+// ── deploy: `agency-site deploy`. It prints title and message on one line (a CI log shows it
+// alone), so each message also names what to fix. ──
+
+const InvalidDeployOption = defineError({
+  name: 'InvalidDeployOption',
+  stage: 'deploy',
+  title: 'Invalid option',
+  when: 'A deploy option (or the deploy: block of site.yaml) has a value that cannot work, or --out holds no built site.',
+  hint: 'Run `agency-site deploy --help` for the accepted values.',
+});
+
+export function deployOptionError(option: string, message: string): SiteError {
+  return InvalidDeployOption({ title: `Invalid ${option}`, message });
+}
+
+const DeployBucketNotFound = defineError({
+  name: 'DeployBucketNotFound',
+  stage: 'deploy',
+  title: 'Bucket not found',
+  when: 'The bucket named by --target does not exist at the endpoint, or lives in another region.',
+  hint: 'Check --target (s3://<bucket>[/<prefix>]) and --region.',
+});
+
+export function deployBucketNotFoundError(bucket: string, where: string): SiteError {
+  return DeployBucketNotFound({ message: `There is no bucket "${bucket}" at ${where}: check --target (s3://<bucket>[/<prefix>]) and --region.` });
+}
+
+const DeployAccessDenied = defineError({
+  name: 'DeployAccessDenied',
+  stage: 'deploy',
+  title: 'Credentials refused',
+  when: 'No AWS credentials were found, or the storage refused them for this bucket.',
+  hint: 'Set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or in CI the role that may write to the bucket.',
+});
+
+export function deployAccessError(bucket: string, detail: string): SiteError {
+  return DeployAccessDenied({
+    message: `${detail} (bucket "${bucket}"): set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or in CI the role that may write to the bucket.`,
+  });
+}
+
+const DeployEndpointUnreachable = defineError({
+  name: 'DeployEndpointUnreachable',
+  stage: 'deploy',
+  title: 'Storage unreachable',
+  when: 'The S3 endpoint (AWS or --endpoint) does not answer.',
+  hint: 'Check --endpoint and the network.',
+});
+
+export function deployUnreachableError(where: string, detail: string): SiteError {
+  return DeployEndpointUnreachable({ message: `Cannot reach ${where} (${detail}): check --endpoint and the network.` });
+}
+
+const DeployTooManyDeletes = defineError({
+  name: 'DeployTooManyDeletes',
+  stage: 'deploy',
+  title: 'Too many deletions',
+  when: 'The deploy would delete more files from the bucket than --max-deletes allows (256 by default): usually a wrong --out or --target.',
+  hint: 'Check --out and --target, or raise --max-deletes.',
+});
+
+export function deployTooManyDeletesError(count: number, max: number): SiteError {
+  return DeployTooManyDeletes({ message: `This deploy would delete ${count} files, more than --max-deletes ${max}: check --out and --target, or raise --max-deletes.` });
+}
+
+const DeployFailed = defineError({
+  name: 'DeployFailed',
+  stage: 'deploy',
+  title: 'Deploy stopped',
+  when: 'The storage refused a request for another reason while listing, uploading or deleting.',
+  hint: 'Run the same command again to finish: pages already uploaded have their assets.',
+});
+
+export function deployFailedError(what: string, detail: string): SiteError {
+  return DeployFailed({ title: `Deploy stopped while ${what}`, message: `${detail}; run the same command again to finish: pages already uploaded have their assets.` });
+}
+
+const InvalidationFailed = defineError({
+  name: 'InvalidationFailed',
+  stage: 'deploy',
+  title: 'CloudFront invalidation failed',
+  when: 'The bucket was updated, but the distribution named by --cloudfront refused the invalidation.',
+  hint: "Check --cloudfront and the role's cloudfront:CreateInvalidation permission.",
+});
+
+export function invalidationFailedError(distribution: string, detail: string): SiteError {
+  return InvalidationFailed({
+    message: `The bucket is up to date, but distribution ${distribution} refused the invalidation (${detail}): check --cloudfront and the role's cloudfront:CreateInvalidation permission.`,
+  });
+}
+
+// ── cli: `agency-site new post` ──
+
+const UnknownLocale = defineError({
+  name: 'UnknownLocale',
+  stage: 'cli',
+  title: 'Unknown locale',
+  when: '`new post --locale` names a locale that site.yaml does not list.',
+  hint: 'Pass --locale with a locale listed in site.yaml.',
+});
+
+export function unknownLocaleError(locale: string, locales: string[], siteFile: string): SiteError {
+  return UnknownLocale({ message: `"${locale}" is not one of the site's locales (${locales.join(', ')}).`, location: { file: siteFile } });
+}
+
+const EmptySlug = defineError({
+  name: 'EmptySlug',
+  stage: 'cli',
+  title: 'The title gives no file name',
+  when: "`new post` is given a title with no letters or digits to name the post's file after.",
+  hint: 'Use a title with at least one letter or digit.',
+});
+
+export function emptySlugError(title: string): SiteError {
+  return EmptySlug({ message: `"${title}" has no letters or digits to name the file after.` });
+}
+
+const PostExists = defineError({
+  name: 'PostExists',
+  stage: 'cli',
+  title: 'The post already exists',
+  when: '`new post` would write a file that already exists (it never overwrites).',
+  hint: 'Open that file to edit it, or choose a different title for the new post.',
+});
+
+export function postExistsError(file: string): SiteError {
+  return PostExists({ message: `${file} already exists; nothing was written.`, location: { file } });
 }

@@ -1,4 +1,8 @@
-export { SiteError, isSiteError, formatSiteError, formatLocation, type SourceLocation, type SiteErrorData } from './site-error.ts';
+export { SiteError, isSiteError, siteErrorFromData, formatSiteError, formatLocation, type SourceLocation, type SiteErrorData } from './site-error.ts';
 export * from './catalogue.ts';
+export { ERROR_ENTRIES, STAGES, type ErrorEntry, type Stage } from './define-error.ts';
+export { locate, type YamlSource } from './locate.ts';
+export { internalError } from './internal-error.ts';
+export { formatCauses } from './format-causes.ts';
 export { codeFrame } from './code-frame.ts';
 export { locateYamlPath } from './yaml-location.ts';

@@ -37,6 +37,11 @@ export function isSiteError(error: unknown): error is SiteError {
   return error instanceof SiteError;
 }
 
+/** A SiteError rebuilt from its data, e.g. after it crossed a worker-thread boundary. */
+export function siteErrorFromData(data: SiteErrorData): SiteError {
+  return new SiteError(data);
+}
+
 /** `file:line:column`, the form editors and terminals turn into links. */
 export function formatLocation(location: SourceLocation): string {
   let text = location.file;
@@ -45,12 +50,12 @@ export function formatLocation(location: SourceLocation): string {
   return text;
 }
 
-/** The text printed for a SiteError: where, what, which field, a code frame and a hint. */
+/** The text printed for a SiteError: where, what (and its name in src/errors/README.md), which field, a code frame and a hint. */
 export function formatSiteError(error: SiteError, options: { source?: string } = {}): string {
   const { data } = error;
   const lines: string[] = [];
   const where = data.location ? `${formatLocation(data.location)}: ` : '';
-  lines.push(`error ${where}${data.title}`);
+  lines.push(`error ${where}${data.title} (${data.name})`);
   lines.push(`  ${data.message}`);
   if (data.field) lines.push(`  field: ${data.field}`);
   if (options.source !== undefined && data.location?.line !== undefined) {

@@ -10,6 +10,7 @@ import { redirect, renderNoticePage, sendHtml, sendJson, sendProblem, type Heade
 import { CV_FIELD, type FormName } from './schemas.ts';
 import type { ResolvedHandlerOptions } from './handler-options.ts';
 import { validateSubmission } from './validate-submission.ts';
+import { thankYouPathOf } from './thank-you-redirects.ts';
 
 export interface Submission {
   req: IncomingMessage;
@@ -72,7 +73,7 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
 function answerSuccess(sub: Submission, json: boolean, id: string, locale: string, options: ResolvedHandlerOptions): void {
   if (json) return sendJson(sub.res, 201, { ok: true, id }, sub.headers);
   const paths = options.redirects[locale] ?? options.redirects[options.defaultLocale];
-  redirect(sub.res, (sub.form === 'guide' ? paths?.thankYouGuide : paths?.thankYou) ?? '/', sub.headers);
+  redirect(sub.res, paths ? thankYouPathOf(sub.form, paths) : '/', sub.headers);
 }
 
 function uploadOf(file: ReceivedFile | undefined): NewLead['upload'] {

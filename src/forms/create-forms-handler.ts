@@ -5,6 +5,7 @@ import { decideCors, PREFLIGHT_HEADERS } from './cors.ts';
 import { messageLocale, pageTexts } from './error-messages.ts';
 import { resolveHandlerOptions, type FormsHandlerOptions } from './handler-options.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+import { checkHealth } from './check-health.ts';
 import { sendEmpty, sendJson, sendProblem } from './respond.ts';
 import { isFormName } from './schemas.ts';
 
@@ -29,6 +30,11 @@ export function createFormsHandler(handlerOptions: FormsHandlerOptions): FormsHa
       const json = (req.headers.accept ?? '').includes('application/json');
       const cors = decideCors({ origin: req.headers.origin, allowedOrigin: options.allowedOrigin, host: req.headers.host });
       const headers = cors.kind === 'allowed' ? cors.headers : {};
+      if (form === 'health' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const health = checkHealth(options.db);
+        sendJson(res, health.ok ? 200 : 503, health, headers);
+        return true;
+      }
       if (!isFormName(form)) {
         sendJson(res, 404, { ok: false, error: 'unknown form' }, headers);
         return true;

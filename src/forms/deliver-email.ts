@@ -1,6 +1,6 @@
 // nodemailer is the long-maintained SMTP client of the Node ecosystem (STARTTLS, smtps, auth), with no dependencies.
 import { createTransport } from 'nodemailer';
-import { deliveryKey, type Delivery } from './delivery.ts';
+import { DeliveryRefused, deliveryKey, type Delivery } from './delivery.ts';
 import type { NotificationEmail } from './notifications.ts';
 
 export interface MailSettings {
@@ -33,7 +33,7 @@ export function createEmailDelivery(options: EmailDeliveryOptions): Delivery {
         messageId: `<${deliveryKey(row)}@${domain}>`,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (info.rejected.length > 0) throw new Error(`recipients rejected: ${info.rejected.join(', ')}`);
+      if (info.rejected.length > 0) throw new DeliveryRefused(`recipients rejected: ${info.rejected.join(', ')}`);
     },
     close: () => transport.close(),
   };

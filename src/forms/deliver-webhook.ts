@@ -1,4 +1,4 @@
-import { deliveryKey, type Delivery } from './delivery.ts';
+import { DeliveryRefused, deliveryKey, type Delivery } from './delivery.ts';
 
 export interface WebhookDeliveryOptions {
   url: string;
@@ -19,7 +19,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): Delivery
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       await response.body?.cancel();
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) throw new DeliveryRefused(`HTTP ${response.status}`);
     },
   };
 }

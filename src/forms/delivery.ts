@@ -16,6 +16,15 @@ export interface Delivery {
   close?(): void;
 }
 
+/**
+ * A receiver answered but did not accept the row (an HTTP error status, rejected recipients).
+ * Internal to the outbox: it is caught there, stored as the row's last_error and retried; it never
+ * reaches a command's output, so it is not a SiteError.
+ */
+export class DeliveryRefused extends Error {
+  override name = 'DeliveryRefused';
+}
+
 /** A stable id per row, the same on every attempt, so a receiver can drop a repeat. */
 export function deliveryKey(row: OutboxRow): string {
   return `lead-${row.lead_id}-${row.id}`;

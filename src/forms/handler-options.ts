@@ -12,6 +12,9 @@ import { MAX_CV_BYTES } from './schemas.ts';
 export interface ThankYouPaths {
   thankYou: string;
   thankYouGuide: string;
+  /** Newsletter and careers have their own pages; without one, they land on `thankYou`. */
+  thankYouNewsletter?: string;
+  thankYouCareers?: string;
   /** The locale's home: the way back from an error page when the Referer can't be used. */
   home?: string;
 }

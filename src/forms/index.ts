@@ -5,7 +5,7 @@ export { validateSubmission, type ValidationResult } from './validate-submission
 export { createFormsHandler, type FormsHandler } from './create-forms-handler.ts';
 export type { FormsHandlerOptions, ThankYouPaths } from './handler-options.ts';
 export { startFormsServer, type FormsServer, type StartFormsServerOptions } from './start-forms-server.ts';
-export { thankYouRedirects, type ThankYouRedirectsOptions } from './thank-you-redirects.ts';
+export { THANK_YOU_PAGES, thankYouRedirects, thankYouSlugs, type ThankYouRedirectsOptions } from './thank-you-redirects.ts';
 export { openDatabase, DEFAULT_DB_PATH, type Db, type OpenDatabaseOptions } from './open-database.ts';
 export { listLeads, insertLead, newLeadId, type LeadRecord, type ListLeadsOptions, type NewLead } from './lead-store.ts';
 export { DEFAULT_UPLOADS_DIR } from './receive-upload.ts';
@@ -17,4 +17,5 @@ export { formatLeadsTable } from './format-leads-table.ts';
 export { buildNotifications, type NotificationEmail, type NotificationOptions } from './notifications.ts';
 export { detectSpam } from './detect-spam.ts';
 export { createRateLimiter } from './rate-limiter.ts';
-export { leadsDatabaseMissingError, formsOptionError } from './forms-errors.ts';
+export { checkHealth, type FormsHealth } from './check-health.ts';
+export { backupLeads } from './backup-leads.ts';

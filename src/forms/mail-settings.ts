@@ -1,4 +1,4 @@
-import { formsOptionError } from './forms-errors.ts';
+import { formsOptionError } from '../errors/index.ts';
 
 export interface MailFlags {
   smtpUrl?: string | undefined;
@@ -41,5 +41,5 @@ function smtpUrl(option: string, value: string): string {
 function mailFrom(value: string): string {
   const address = /^[^<>\r\n]*<([^<>\s]+)>$/.exec(value.trim())?.[1] ?? value.trim();
   if (/^[^\s@<>"]+@[^\s@<>"]+$/.test(address) && !/[\r\n]/.test(value)) return value.trim();
-  throw formsOptionError('--mail-from', `"${value}" is not an e-mail address: write leads@example.com or "Example <leads@example.com>".`);
+  throw formsOptionError('--mail-from', `"${value}" is not an email address: write leads@example.com or "Example <leads@example.com>".`);
 }

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';
-import { locate, SiteError } from '../errors/index.ts';
+import { locate, missingLocaleFileError } from '../errors/index.ts';
 import { displayPath } from '../shared/display-path.ts';
+import { isPluralFormOf } from '../shared/format-message.ts';
 
 type Tree = { [key: string]: string | Tree };
 const treeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z.string(), z.number().transform(String), treeSchema])));
@@ -36,13 +37,7 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
       files[locale] = file;
       const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        throw new SiteError({
-          name: 'MissingLocaleFile',
-          title: 'Missing messages file',
-          message: `site.yaml lists the locale "${locale}" but ${file} does not exist.`,
-          hint: `Create ${file} (copy the default locale's file and translate it).`,
-          location: { file },
-        });
+        throw missingLocaleFileError(file, locale);
       });
       const src = { file, source };
       const tree = validateYaml(src, parseYaml(src) ?? {}, treeSchema, 'messages');
@@ -58,7 +53,9 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
     const merged: Record<string, string> = { ...own };
     if (locale !== config.defaultLocale) {
       for (const [key, text] of Object.entries(base)) {
-        if (!(key in own)) {
+        // A plural form the locale's own map does not use (English `one` where a language has only
+        // `other`) is not missing: Intl.PluralRules never picks it there.
+        if (!(key in own) && !isPluralFormOf(own, key)) {
           merged[key] = text;
           fallbacks.push({ locale, key, usedLocale: config.defaultLocale });
         }

@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { SiteError } from '../errors/index.ts';
+import { unknownMarkdownComponentError } from '../errors/index.ts';
 
 /** Directives editors may use in markdown, and the attributes each accepts. */
 export const MARKDOWN_COMPONENTS: Record<string, { element: string; attributes: string[] }> = {
@@ -39,13 +39,7 @@ export function remarkComponents() {
         return;
       }
       if (!spec) {
-        throw new SiteError({
-          name: 'UnknownMarkdownComponent',
-          title: 'Unknown markdown component',
-          message: `"${node.name}" is not a component; expected one of: ${Object.keys(MARKDOWN_COMPONENTS).join(', ')}.`,
-          hint: 'Write ::cta{kind="strategy-call"} for a call-to-action box, or :::note … ::: for a note.',
-          location: { file: file.path ?? 'markdown', ...(node.position ? { line: node.position.start.line, column: node.position.start.column } : {}) },
-        });
+        throw unknownMarkdownComponentError({ file: file.path ?? 'markdown', ...(node.position ? { line: node.position.start.line, column: node.position.start.column } : {}) }, node.name, Object.keys(MARKDOWN_COMPONENTS));
       }
       const properties: Record<string, string> = {};
       for (const [key, value] of Object.entries(node.attributes ?? {})) {

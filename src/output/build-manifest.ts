@@ -2,7 +2,10 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 
 /** One file of the output: bytes to write, or a cached file to link. */
-export type OutputFile = { path: string; data: string | Uint8Array } | { path: string; linkFrom: string; bytes: number };
+export type OutputFile = ({ path: string; data: string | Uint8Array } | { path: string; linkFrom: string; bytes: number }) & {
+  /** Named by a hash of its bytes, so it can be cached forever (listed in `_hashed-files.json`). */
+  hashed?: boolean;
+};
 
 interface Manifest {
   outDir: string;

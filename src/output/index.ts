@@ -2,3 +2,4 @@ export { StagedOutput } from './staged-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
 export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recordReplacedFiles, type OutputFile } from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
+export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';

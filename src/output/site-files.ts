@@ -1,4 +1,5 @@
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
+import { tagSlug } from '../shared/tag-slug.ts';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -21,14 +22,14 @@ export function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
 }
 
-/** An Atom feed of one locale's posts, newest first. */
+/** An Atom feed of one locale's posts, newest first; each tag a category with an ASCII term and the shown label. */
 export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: string; locale: string; author: string }): string {
   const updated = feed.entries.reduce((max, e) => ((e.updated ?? e.date) > max ? (e.updated ?? e.date) : max), '1970-01-01');
   const entries = feed.entries.map(
     (e) =>
       `<entry><title>${xml(e.title)}</title><link href="${xml(e.url)}"/><id>${xml(e.url)}</id>` +
       `<published>${e.date}T00:00:00Z</published><updated>${e.updated ?? e.date}T00:00:00Z</updated>` +
-      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(t)}"/>`).join('')}</entry>`,
+      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(tagSlug(t))}" label="${xml(t)}"/>`).join('')}</entry>`,
   );
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${options.locale}">` +
@@ -38,13 +39,10 @@ export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: st
   );
 }
 
-/** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` sends. */
-export function headersFile(security: Record<string, string>): string {
+/** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` and `deploy` send. */
+export function headersFile(security: Record<string, string>, cache: ReadonlyArray<{ pattern: string; cacheControl: string }>): string {
   const lines = ['/*', ...Object.entries(security).map(([k, v]) => `  ${k}: ${v}`)];
-  lines.push('/assets/*', '  cache-control: public, max-age=31536000, immutable');
-  lines.push('/page-data/sq/d/*', '  cache-control: public, max-age=31536000, immutable');
-  lines.push('/page-data/*', '  cache-control: public, max-age=0, must-revalidate');
-  lines.push('/sw.js', '  cache-control: no-cache, no-store');
+  for (const rule of cache) lines.push(rule.pattern, `  cache-control: ${rule.cacheControl}`);
   return lines.join('\n') + '\n';
 }
 

@@ -10,6 +10,8 @@ export interface PlannedPage {
   path: string;
   /** HTML file inside out/. */
   outFile: string;
+  /** Client-only routes under this page (`/app/*`); no page declares any yet, so it stays absent. */
+  matchPath?: string;
   template: string;
   head: HeadData;
   data: Record<string, unknown>;

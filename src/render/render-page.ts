@@ -48,6 +48,8 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   const pageData: PageData = {
     componentChunkName: componentChunkName(page.template),
     path: page.path,
+    // No template routes on the client yet, so every page says so explicitly rather than omitting the field.
+    matchPath: page.matchPath ?? null,
     result: { data, pageContext: page.pageContext, head: page.head },
     staticQueryHashes: [setup.sharedHashes[page.locale]!],
     slicesMap,

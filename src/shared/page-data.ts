@@ -26,7 +26,8 @@ export interface PageResult<D = unknown> {
 export interface PageData<D = unknown> {
   componentChunkName: string;
   path: string;
-  matchPath?: string;
+  /** The pattern of client-only routes the page answers (`/app/*`), as in the spec; null when it has none. */
+  matchPath: string | null;
   result: PageResult<D>;
   staticQueryHashes: string[];
   slicesMap: Record<string, string>;
@@ -91,11 +92,14 @@ export interface ImageVariant {
   width: number;
 }
 
+export type BookingPurpose = 'strategyCall' | 'staffAugmentation' | 'freePrototype' | 'partners';
+
 export interface PublicSettings {
   name: string;
   baseUrl: string;
   defaultLocale: string;
-  bookingUrl: string;
+  /** Scheduling link per purpose (strategyCall, staffAugmentation, freePrototype, partners). */
+  booking: Record<BookingPurpose, string>;
   whatsappNumber: string;
   contactEmail: string;
   formsEndpoint: string;

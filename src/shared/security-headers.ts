@@ -50,10 +50,3 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
     'cross-origin-opener-policy': 'same-origin',
   };
 }
-
-/** Cache policy by path: hashed assets forever, everything a deploy can change revalidated. */
-export function cacheControl(path: string): string {
-  if (/^\/assets\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(path) || path.startsWith('/page-data/sq/d/')) return 'public, max-age=31536000, immutable';
-  if (path === '/sw.js') return 'no-cache, no-store';
-  return 'public, max-age=0, must-revalidate';
-}

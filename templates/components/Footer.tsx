@@ -1,10 +1,12 @@
 import type { NavLink } from '../../src/shared/page-data.ts';
-import { useSite, useT } from '../lib/site-context.tsx';
+import { useBookingHref, useHref, useSite, useT } from '../lib/site-context.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer({ links }: { links: NavLink[] }) {
   const t = useT();
   const { shared } = useSite();
+  const booking = useBookingHref();
+  const href = useHref();
   const whatsapp = `https://wa.me/${shared.site.whatsappNumber}`;
   return (
     <footer className="footer">
@@ -21,7 +23,7 @@ export function Footer({ links }: { links: NavLink[] }) {
               </li>
             ))}
             <li>
-              <a href={shared.site.bookingUrl} rel="noopener">
+              <a href={booking('footer')} rel="noopener">
                 {t('footer.meet-with-us')}
               </a>
             </li>
@@ -42,6 +44,17 @@ export function Footer({ links }: { links: NavLink[] }) {
       </div>
       <div className="container footer-legal">
         <p>{t('footer.copyright', { year: 2026, name: shared.site.name })}</p>
+        {/* The runtime turns this into "reopen the cookie choice"; without JavaScript nothing tracks,
+            and the link explains the cookies in the privacy policy instead. */}
+        {shared.routes['privacy-policy'] ? (
+          <a href={href('privacy-policy', 'cookies')} data-consent-open="">
+            {t('cookie-notice.settings')}
+          </a>
+        ) : (
+          <button type="button" className="link-button" data-consent-open="">
+            {t('cookie-notice.settings')}
+          </button>
+        )}
       </div>
     </footer>
   );

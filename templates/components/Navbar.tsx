@@ -1,5 +1,5 @@
 import type { NavLink } from '../../src/shared/page-data.ts';
-import { useHref, useSite, useT } from '../lib/site-context.tsx';
+import { useBookingHref, useHref, useSite, useT } from '../lib/site-context.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -7,6 +7,7 @@ export function Navbar({ links }: { links: NavLink[] }) {
   const t = useT();
   const href = useHref();
   const { shared } = useSite();
+  const booking = useBookingHref();
   return (
     <header className="navbar">
       <div className="container navbar-inner">
@@ -25,7 +26,7 @@ export function Navbar({ links }: { links: NavLink[] }) {
         </nav>
         <div className="navbar-actions">
           <LanguageSwitcher />
-          <a className="button button-small" href={shared.site.bookingUrl} rel="noopener">
+          <a className="button button-small" href={booking('navbar')} rel="noopener">
             {t('nav.book-call')}
           </a>
         </div>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
+import { formatMessage } from 'agency-site/format-message';
+import type { BookingPurpose, PageContext, SharedData, SliceData } from '../../src/shared/page-data.ts';
 
 interface SiteContextValue {
   shared: SharedData;
@@ -22,14 +23,11 @@ export function useSite(): SiteContextValue {
 /**
  * The translate function of the page's locale. Messages arrive already completed from the default
  * locale; a key missing everywhere shows the key itself (and the build report lists it).
- * `{name}` placeholders are filled from `params`.
+ * `{name}` placeholders are filled from `params`; a plural map (`one`/`other`) is chosen by `params.count`.
  */
 export function useT() {
   const { shared } = useSite();
-  return (key: string, params?: Record<string, string | number>) => {
-    const text = shared.messages[key] ?? key;
-    return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
-  };
+  return (key: string, params?: Record<string, string | number>) => formatMessage(shared.messages, shared.locale, key, params);
 }
 
 /** The path of a page (by its file name in site/pages) in the current locale. Links are looked up, never computed. */
@@ -38,6 +36,24 @@ export function useHref() {
   return (pageId: string, hash?: string) => {
     const path = shared.routes[pageId] ?? shared.routes.home ?? '/';
     return hash ? `${path}#${hash}` : path;
+  };
+}
+
+/**
+ * The booking link for this page: the page's purpose (its `booking` in site/pages) unless a section
+ * names another, tagged with UTM parameters (Calendly reads them) naming the page and the place on it,
+ * so each booking says where it came from.
+ */
+export function useBookingHref() {
+  const { shared, pageContext } = useSite();
+  return (place: string, purpose?: BookingPurpose) => {
+    const chosen = purpose ?? (pageContext.booking as BookingPurpose | undefined) ?? 'strategyCall';
+    const url = new URL(shared.site.booking[chosen]);
+    url.searchParams.set('utm_source', 'website');
+    url.searchParams.set('utm_medium', place);
+    url.searchParams.set('utm_campaign', chosen);
+    url.searchParams.set('utm_content', `${pageContext.locale}:${pageContext.pageId}`);
+    return url.href;
   };
 }
 

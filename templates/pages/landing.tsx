@@ -1,6 +1,6 @@
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { GuideForm } from '../components/GuideForm.tsx';
-import { useHref, useSite } from '../lib/site-context.tsx';
+import { useBookingHref, useHref } from '../lib/site-context.tsx';
 import { BookMeeting } from '../sections/BookMeeting.tsx';
 import { Contact } from '../sections/Contact.tsx';
 import { Portfolio } from '../sections/Portfolio.tsx';
@@ -95,12 +95,12 @@ export default function Landing({ data }: PageProps<Data>) {
 }
 
 function useAction() {
-  const { shared } = useSite();
+  const booking = useBookingHref();
   const href = useHref();
   return (action: Action) => {
     switch (action.action) {
       case 'booking':
-        return { href: shared.site.bookingUrl, rel: 'noopener' };
+        return { href: booking('landing'), rel: 'noopener' };
       case 'contact':
         return { href: '#contact' };
       case 'form':

@@ -1,10 +1,11 @@
 import { ContactForm } from '../components/ContactForm.tsx';
-import { useSite, useT } from '../lib/site-context.tsx';
 import { Island } from '../lib/island.tsx';
+import { useBookingHref, useSite, useT } from '../lib/site-context.tsx';
 
 export function Contact({ requirePhone = false, title, lead }: { requirePhone?: boolean; title?: string; lead?: string }) {
   const t = useT();
   const { shared } = useSite();
+  const booking = useBookingHref();
   return (
     <section id="contact" className="section contact" aria-labelledby="contact-title">
       <div className="container contact-grid">
@@ -12,7 +13,7 @@ export function Contact({ requirePhone = false, title, lead }: { requirePhone?: 
           <h2 id="contact-title">{title ?? t('landing.contact.title')}</h2>
           <p>{lead ?? t('landing.contact.lead')}</p>
           <p>
-            <a href={shared.site.bookingUrl} rel="noopener">
+            <a href={booking('contact')} rel="noopener">
               {t('landing.contact.book')}
             </a>
           </p>

@@ -1,10 +1,11 @@
-import { useHref, useSite, useT } from '../lib/site-context.tsx';
+import { useBookingHref, useHref, useSite, useT } from '../lib/site-context.tsx';
 import { HeroImage } from './HeroImage.tsx';
 
 export function Hero() {
   const t = useT();
   const href = useHref();
   const { shared } = useSite();
+  const booking = useBookingHref();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero-grid">
@@ -13,7 +14,7 @@ export function Hero() {
           <h1 id="hero-title">{t('landing.hero.title')}</h1>
           <p className="lead">{t('landing.hero.lead')}</p>
           <div className="actions">
-            <a className="button" href={shared.site.bookingUrl} rel="noopener">
+            <a className="button" href={booking('hero')} rel="noopener">
               {t('landing.hero.primary')}
             </a>
             <a className="button button-ghost" href={href('hire-react-js-experts-24h')}>

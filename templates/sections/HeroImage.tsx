@@ -1,8 +1,14 @@
-import { useT } from '../lib/site-context.tsx';
+import { useSite, useT } from '../lib/site-context.tsx';
 
-/** Buenos Aires and a US skyline joined by one bridge: the same working day. Drawn, not downloaded. */
+const utc = (offset: number) => `UTC${offset < 0 ? '−' : '+'}${Math.abs(offset)}`;
+
+/**
+ * Buenos Aires and a US skyline joined by one bridge: the same working day. Drawn, not downloaded.
+ * The offsets come from constants.yaml: New York changes with US daylight time, Buenos Aires never does.
+ */
 export function HeroImage() {
   const t = useT();
+  const tz = useSite().shared.site.constants.timeZones as Record<string, number>;
   return (
     <svg className="hero-art" viewBox="0 0 420 320" width="420" height="320" role="img" aria-labelledby="hero-art-title">
       <title id="hero-art-title">{t('landing.hero.image-alt')}</title>
@@ -21,8 +27,9 @@ export function HeroImage() {
       </g>
       <rect x="20" y="250" width="380" height="6" rx="3" fill="#f4f6fb" />
       <g fontFamily="system-ui, sans-serif" fontSize="15" fill="#f4f6fb">
-        <text x="40" y="285">Buenos Aires · GMT-3</text>
-        <text x="262" y="285">New York · GMT-5</text>
+        <text x="40" y="285">{`Buenos Aires · ${utc(tz.buenosAiresUtcOffset!)}`}</text>
+        {/* Summer, then winter: "UTC−4/−5". */}
+        <text x="236" y="285">{`New York · ${utc(tz.newYorkUtcOffsetSummer!)}/${utc(tz.newYorkUtcOffsetWinter!).slice(3)}`}</text>
       </g>
       <g fill="#f6b40e">
         <circle cx="210" cy="142" r="7" />

@@ -1,4 +1,4 @@
-import { useSite, useT } from '../lib/site-context.tsx';
+import { useBookingHref, useSite, useT } from '../lib/site-context.tsx';
 import { RoleList } from '../components/RoleList.tsx';
 import type { Item } from './types.ts';
 
@@ -6,6 +6,7 @@ import type { Item } from './types.ts';
 export function SeeDevs({ items }: { items: Item[] }) {
   const t = useT();
   const { shared } = useSite();
+  const booking = useBookingHref();
   return (
     <section id="see-devs" className="section section-alt" aria-labelledby="devs-title">
       <div className="container">
@@ -13,7 +14,7 @@ export function SeeDevs({ items }: { items: Item[] }) {
         <p className="section-lead">{t('landing.see-devs.lead')}</p>
         <RoleList items={items} />
         <p>
-          <a className="button" href={shared.site.bookingUrl} rel="noopener">
+          <a className="button" href={booking('see-devs')} rel="noopener">
             {t('landing.see-devs.button')}
           </a>
         </p>

@@ -68,7 +68,7 @@ const cases: Case[] = [
   {
     name: 'an island given a function as a prop',
     change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<ContactForm requirePhone={requirePhone} />', '<ContactForm requirePhone={requirePhone} onSent={() => undefined} />')),
-    error: { name: 'IslandPropError', file: /templates\/sections\/Contact\.tsx$/, line: 20, field: 'onSent', message: /Template "home" \(on \/\) passes the island "contact-form" the prop "onSent", which is a function/ },
+    error: { name: 'IslandPropError', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'onSent', message: /Template "home" \(on \/\) passes the island "contact-form" the prop "onSent", which is a function/ },
   },
   {
     name: 'an island given a class instance deep in a prop',
@@ -78,7 +78,7 @@ const cases: Case[] = [
   {
     name: 'an island name with no file in templates/islands',
     change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<Island name="contact-form">', '<Island name="contact-box">')),
-    error: { name: 'UnknownIsland', file: /templates\/sections\/Contact\.tsx$/, line: 20, field: 'name', message: /templates\/islands\/contact-box\.tsx does not exist/ },
+    error: { name: 'UnknownIsland', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'name', message: /templates\/islands\/contact-box\.tsx does not exist/ },
   },
   {
     name: 'an unknown field in a page',

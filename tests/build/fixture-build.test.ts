@@ -76,7 +76,8 @@ describe('a built fixture site', () => {
 
   it('writes page-data in the spec shape with this build hash and the locale in pageContext', async () => {
     const data = await pageData('es/trabaja-con-nosotros');
-    expect(Object.keys(data).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes', 'webpackCompilationHash']);
+    expect(Object.keys(data).sort()).toEqual(['componentChunkName', 'matchPath', 'path', 'result', 'slicesMap', 'staticQueryHashes', 'webpackCompilationHash']);
+    expect(data.matchPath).toBeNull();
     expect(data.componentChunkName).toBe('component---templates-pages-document-tsx');
     expect(data.path).toBe('/es/trabaja-con-nosotros/');
     expect(data.result.pageContext.locale).toBe('es');

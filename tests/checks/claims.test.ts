@@ -21,7 +21,15 @@ describe('the claims check', () => {
         line: await lineOfText(page, '7-day free trial'),
         message: '"7-day free trial" states claims.trialDays as 7, but constants.yaml says 14.',
       },
+      {
+        severity: 'error',
+        check: 'claims',
+        file: fixture.shown('out/offer/index.html'),
+        line: await lineOfText(page, '37 engineers'),
+        message: 'The number 37 ("…-day free trial. A bench of 37 engineers is ready, and Law N…") is neither a value in constants.yaml nor allowed by its plainNumbers.',
+      },
     ]);
+    // 25,326 stands inside a plainNumbers pattern (a law's number), so it is no finding.
     // The Spanish page writes {claims.trialDays}, the home pages too: no finding there.
   });
 

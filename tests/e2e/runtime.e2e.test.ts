@@ -21,7 +21,7 @@ afterAll(() => site?.close());
 const url = (path: string) => new URL(path, base).href;
 
 /** Opens a page, waits for hydration (the runtime marks <html> once React owns the page). */
-async function open(path: string, options: { userAgent?: string } = {}) {
+async function open(path: string, options: { userAgent?: string; consent?: 'accepted' } = {}) {
   const session = await newPage(browser, options);
   const warnings: string[] = [];
   session.page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && warnings.push(m.text()));
@@ -46,7 +46,7 @@ async function follow(page: Page, href: string) {
 }
 
 describe.each([
-  { locale: 'en', home: '/', blog: '/blog/', blogTitle: 'Engineering blog', navigated: 'Navigated to Engineering blog', notFound: 'We could not find that page', serverError: 'Something went wrong on our side', missing: '/no-such-page/' },
+  { locale: 'en', home: '/', blog: '/blog/', blogTitle: 'Engineering blog', navigated: 'Navigated to Engineering blog', notFound: "We couldn't find that page", serverError: 'Something went wrong on our side', missing: '/no-such-page/' },
   { locale: 'es', home: '/es/', blog: '/es/blog/', blogTitle: 'Blog de ingeniería', navigated: 'Navegaste a Blog de ingeniería', notFound: 'No encontramos esa página', serverError: 'Algo salió mal de nuestro lado', missing: '/es/no-existe/' },
 ])('the runtime in $locale', (c) => {
   it('hydrates without mismatch warnings and navigates without reloading the document', async () => {
@@ -66,7 +66,7 @@ describe.each([
   });
 
   it('announces the new page and reports one page view per route change to analytics and the pixel', async () => {
-    const { page, context, thirdParty } = await open(c.home);
+    const { page, context, thirdParty } = await open(c.home, { consent: 'accepted' });
     expect(thirdParty.some((u) => u.includes('googletagmanager.com/gtag/js?id=G-'))).toBe(true);
     expect(thirdParty.some((u) => u.includes('connect.facebook.net'))).toBe(true);
     const before = await page.evaluate(() => ({
@@ -153,8 +153,8 @@ describe.each([
   it('shows the cookie notice with its text until Accept, and remembers it', async () => {
     const { page, context } = await open(c.home);
     const notice = page.locator('.cookie-notice');
-    expect(await notice.innerText()).toContain(c.locale === 'en' ? 'This website uses cookies to improve your experience. By using our website and our products, you agree to our use of cookies.' : 'Este sitio web usa cookies para mejorar tu experiencia.');
-    await notice.getByRole('button').click();
+    expect(await notice.innerText()).toContain(c.locale === 'en' ? "We'd like to use Google Analytics and the Meta Pixel" : 'Nos gustaría usar Google Analytics y el píxel de Meta');
+    await notice.getByRole('button').first().click();
     expect(await notice.count()).toBe(0);
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,23 @@ describe('agency-site forms mail flags', () => {
     expect(err).not.toContain('s3cret');
     expect(err).not.toContain('site.yaml');
     expect(process.exitCode).toBe(1);
+  });
+
+  // The forms commands print errors through the CLI's one run(), like build and serve.
+  it('shows a broken site.yaml with its code frame, and exits with 1', async () => {
+    const fixture = await copyFixture('basic');
+    try {
+      const file = join(fixture.site, 'site.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^defaultLocale: en$/m, 'defaultLocale: [en'));
+      const { err } = await runCli('forms', '--site', fixture.site);
+      expect(err).toMatch(/^error .*site\.yaml:\d+:\d+: Malformed YAML \(YamlSyntaxError\)\n/);
+      expect(err).toMatch(/\n {4}3 \| defaultLocale: \[en\n  > 4 \| locales:\n/);
+      // js-yaml's own message is already quoted on the second line.
+      expect(err).not.toContain('Caused by');
+      expect(process.exitCode).toBe(1);
+    } finally {
+      await fixture.cleanup();
+    }
   });
 });
 

@@ -65,10 +65,10 @@ describe('invalid submissions', () => {
     const body = (await res.json()) as { ok: boolean; errors: Record<string, string> };
     expect(body.ok).toBe(false);
     expect(body.errors).toEqual({
-      name: 'Escribe tu nombre.',
-      email: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
+      name: 'Escribí tu nombre.',
+      email: 'Escribí un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
       message: 'Tu mensaje necesita al menos 10 caracteres.',
-      phone: 'Escribe un número de teléfono para que podamos llamarte.',
+      phone: 'Escribí un número de teléfono para que podamos llamarte.',
     });
   });
 
@@ -79,7 +79,7 @@ describe('invalid submissions', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('<strong>Nombre:</strong> Escribe tu nombre.');
+    expect(html).toContain('<strong>Nombre:</strong> Escribí tu nombre.');
     expect(html).toContain(`<a href="${referer}">Volver al formulario</a>`);
   });
 

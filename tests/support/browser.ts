@@ -27,10 +27,14 @@ export async function stubThirdParties(context: BrowserContext): Promise<string[
   return requests;
 }
 
-/** A page in a fresh context (own storage, own service worker) with third parties stubbed. */
-export async function newPage(browser: Browser, options: { userAgent?: string } = {}): Promise<{ page: Page; context: BrowserContext; thirdParty: string[]; errors: string[] }> {
+/**
+ * A page in a fresh context (own storage, own service worker) with third parties stubbed.
+ * `consent` stores a cookie choice before the first page runs, as a returning visitor has it.
+ */
+export async function newPage(browser: Browser, options: { userAgent?: string; consent?: 'accepted' | 'rejected' } = {}): Promise<{ page: Page; context: BrowserContext; thirdParty: string[]; errors: string[] }> {
   const context = await browser.newContext(options.userAgent ? { userAgent: options.userAgent } : {});
   const thirdParty = await stubThirdParties(context);
+  if (options.consent) await context.addInitScript((choice) => localStorage.setItem('agency-site-consent', choice), options.consent);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideCors } from '../../../src/forms/cors.ts';
 import { createRateLimiter, detectSpam, thankYouRedirects } from '../../../src/forms/index.ts';
+import { thankYouPathOf } from '../../../src/forms/thank-you-redirects.ts';
 
 describe('detectSpam', () => {
   const now = 1_000_000;
@@ -51,15 +52,30 @@ describe('decideCors', () => {
 describe('thankYouRedirects', () => {
   it('localizes the thank-you pages and falls back to the home of a locale without them', () => {
     expect(thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en', thankYou: { en: 'thank-you', es: 'gracias' }, thankYouGuide: { en: 'thank-you-guide' } })).toEqual({
-      en: { thankYou: '/thank-you/', thankYouGuide: '/thank-you-guide/', home: '/' },
-      es: { thankYou: '/es/gracias/', thankYouGuide: '/es/', home: '/es/' },
+      en: { thankYou: '/thank-you/', thankYouGuide: '/thank-you-guide/', thankYouNewsletter: '/thank-you/', thankYouCareers: '/thank-you/', home: '/' },
+      es: { thankYou: '/es/gracias/', thankYouGuide: '/es/', thankYouNewsletter: '/es/gracias/', thankYouCareers: '/es/gracias/', home: '/es/' },
     });
+  });
+
+  it('sends newsletter and careers posts to their own pages where the site has them', () => {
+    const redirects = thankYouRedirects({
+      locales: ['en', 'es'],
+      defaultLocale: 'en',
+      thankYou: { en: 'thank-you', es: 'gracias' },
+      thankYouNewsletter: { en: 'thank-you-newsletter', es: 'gracias-newsletter' },
+      thankYouCareers: { es: 'gracias-postulacion' },
+    });
+    expect([redirects.en!.thankYouNewsletter, redirects.en!.thankYouCareers]).toEqual(['/thank-you-newsletter/', '/thank-you/']);
+    expect([redirects.es!.thankYouNewsletter, redirects.es!.thankYouCareers]).toEqual(['/es/gracias-newsletter/', '/es/gracias-postulacion/']);
+    expect(['contact', 'newsletter', 'careers', 'guide'].map((form) => thankYouPathOf(form, redirects.es!))).toEqual(['/es/gracias/', '/es/gracias-newsletter/', '/es/gracias-postulacion/', '/es/']);
   });
 
   it('makes them absolute when the site lives on another origin', () => {
     expect(thankYouRedirects({ locales: ['es'], defaultLocale: 'en', siteOrigin: 'https://site.example/x' }).es).toEqual({
       thankYou: 'https://site.example/es/',
       thankYouGuide: 'https://site.example/es/',
+      thankYouNewsletter: 'https://site.example/es/',
+      thankYouCareers: 'https://site.example/es/',
       home: 'https://site.example/es/',
     });
   });

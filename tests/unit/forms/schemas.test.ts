@@ -21,7 +21,7 @@ describe('validateSubmission', () => {
 
   it.each([
     ['en', { name: 'Please enter your name.', email: 'Please enter your email address.', message: 'Please tell us a little about your project.' }],
-    ['es', { name: 'Escribe tu nombre.', email: 'Escribe tu correo electrónico.', message: 'Cuéntanos un poco sobre tu proyecto.' }],
+    ['es', { name: 'Escribí tu nombre.', email: 'Escribí tu correo electrónico.', message: 'Contanos un poco sobre tu proyecto.' }],
   ])('reports every missing required field in %s', (locale, errors) => {
     expect(validateSubmission('contact', {}, locale)).toEqual({ ok: false, errors });
   });
@@ -29,15 +29,15 @@ describe('validateSubmission', () => {
   it.each([
     ['a name over 120 characters', 'contact', { ...contact, name: 'x'.repeat(121) }, 'name', 'Your name can be at most 120 characters long.', 'Tu nombre puede tener como máximo 120 caracteres.'],
     ['a message under 10 characters', 'contact', { ...contact, message: 'Hi there' }, 'message', 'Your message needs at least 10 characters.', 'Tu mensaje necesita al menos 10 caracteres.'],
-    ['a message over 5000 characters', 'contact', { ...contact, message: 'x'.repeat(5001) }, 'message', 'Your message can be at most 5,000 characters long.', 'Tu mensaje puede tener como máximo 5000 caracteres.'],
+    ['a message over 5000 characters', 'contact', { ...contact, message: 'x'.repeat(5001) }, 'message', 'Your message can be at most 5,000 characters long.', 'Tu mensaje puede tener como máximo 5.000 caracteres.'],
     ['an email over 254 characters', 'newsletter', { email: `${'x'.repeat(250)}@example.com` }, 'email', 'Your email address can be at most 254 characters long.', 'Tu correo electrónico puede tener como máximo 254 caracteres.'],
-    ['an email without @', 'newsletter', { email: 'ana.example.com' }, 'email', 'Please enter a valid email address, like name@example.com.', 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.com.'],
-    ['no phone on the staff-augmentation contact', 'contact', { ...contact, variant: 'staff-augmentation' }, 'phone', 'Please enter a phone number so we can call you.', 'Escribe un número de teléfono para que podamos llamarte.'],
-    ['an unknown guide', 'guide', { email: 'a@example.com', guide: 'seo-guide' }, 'guide', 'Please choose one of our guides.', 'Elige una de nuestras guías.'],
-    ['an English level of A2', 'careers', { ...careers, englishLevel: 'A2' }, 'englishLevel', 'Please choose B1, B2, C1 or C2.', 'Elige B1, B2, C1 o C2.'],
-    ['a profile URL without a scheme', 'careers', { ...careers, profileUrl: 'linkedin.com/in/luis' }, 'profileUrl', 'Please enter a full web address starting with https://.', 'Escribe una dirección web completa que empiece con https://.'],
-    ['a javascript: profile URL', 'careers', { ...careers, profileUrl: 'javascript:alert(1)' }, 'profileUrl', 'Please enter a full web address starting with https://.', 'Escribe una dirección web completa que empiece con https://.'],
-    ['no CV', 'careers', { name: 'Luis', email: 'luis@example.com' }, 'cv', 'Please attach your CV.', 'Adjunta tu CV.'],
+    ['an email without @', 'newsletter', { email: 'ana.example.com' }, 'email', 'Please enter a valid email address, like name@example.com.', 'Escribí un correo electrónico válido, por ejemplo nombre@ejemplo.com.'],
+    ['no phone on the staff-augmentation contact', 'contact', { ...contact, variant: 'staff-augmentation' }, 'phone', 'Please enter a phone number so we can call you.', 'Escribí un número de teléfono para que podamos llamarte.'],
+    ['an unknown guide', 'guide', { email: 'a@example.com', guide: 'seo-guide' }, 'guide', 'Please choose one of our guides.', 'Elegí una de nuestras guías.'],
+    ['an English level of A2', 'careers', { ...careers, englishLevel: 'A2' }, 'englishLevel', 'Please choose B1, B2, C1 or C2.', 'Elegí B1, B2, C1 o C2.'],
+    ['a profile URL without a scheme', 'careers', { ...careers, profileUrl: 'linkedin.com/in/luis' }, 'profileUrl', 'Please enter a full web address starting with https://.', 'Escribí una dirección web completa que empiece con https://.'],
+    ['a javascript: profile URL', 'careers', { ...careers, profileUrl: 'javascript:alert(1)' }, 'profileUrl', 'Please enter a full web address starting with https://.', 'Escribí una dirección web completa que empiece con https://.'],
+    ['no CV', 'careers', { name: 'Luis', email: 'luis@example.com' }, 'cv', 'Please attach your CV.', 'Adjuntá tu CV.'],
     ['a CV over 5 MB', 'careers', { ...careers, cv: { ...pdf, size: MAX_CV_BYTES + 1 } }, 'cv', 'Your CV can be at most 5 MB.', 'Tu CV puede pesar como máximo 5 MB.'],
     ['an executable CV', 'careers', { ...careers, cv: { ...pdf, type: 'application/x-elf' } }, 'cv', 'Your CV must be a PDF or a Word (.docx) file.', 'Tu CV debe ser un archivo PDF o Word (.docx).'],
   ] as const)('%s', (_what, form, fields, field, en, es) => {

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../../src/config/index.ts';
 import { siteConfigSchema, type Constants } from '../../../src/config/schema.ts';
 import type { Content, Page, Post } from '../../../src/content/index.ts';
 import type { Messages } from '../../../src/i18n/index.ts';
-import type { PlanSiteOptions } from '../../../src/plan/plan-site.ts';
+import type { PlanSiteOptions } from '../../../src/plan/index.ts';
 
 type SettingsInput = Record<string, unknown>;
 
@@ -14,7 +14,12 @@ export function makeConfig(overrides: SettingsInput = {}): SiteConfig {
     baseUrl: 'https://southbridge.dev',
     defaultLocale: 'en',
     locales: { en: { ogLocale: 'en_US', label: 'English', dateLocale: 'en-US' }, es: { ogLocale: 'es_AR', label: 'Español', dateLocale: 'es-AR' } },
-    booking: { url: 'https://calendly.com/southbridge-dev/strategy-call' },
+    booking: {
+      strategyCall: 'https://calendly.com/southbridge-dev/strategy-call',
+      staffAugmentation: 'https://calendly.com/southbridge-dev/staff-augmentation',
+      freePrototype: 'https://calendly.com/southbridge-dev/free-prototype',
+      partners: 'https://calendly.com/southbridge-dev/partners',
+    },
     whatsapp: { number: '5491151234567' },
     contactEmail: 'hello@southbridge.dev',
     forms: { endpoint: '/api/forms' },
@@ -37,6 +42,7 @@ export function makePage(id: string, overrides: Partial<Page> = {}): Page {
     id,
     file,
     template: 'landing',
+    booking: 'strategyCall',
     slug,
     seo,
     noindex: false,
@@ -78,7 +84,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
 }
 
 export function makeMessages(byLocale: Record<string, Record<string, string>> = {}): Messages {
-  return { byLocale: { en: { 'landing.hero.eyebrow': 'Nearshore engineering' }, es: { 'landing.hero.eyebrow': 'Ingeniería nearshore' }, ...byLocale }, fallbacks: [], files: {} };
+  return { byLocale: { en: { 'social-card.label': 'Nearshore engineering' }, es: { 'social-card.label': 'Ingeniería nearshore' }, ...byLocale }, fallbacks: [], files: {} };
 }
 
 export function makePlanOptions(overrides: { config?: SiteConfig; content?: Partial<Content>; templates?: string[]; messages?: Messages } = {}): PlanSiteOptions {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isSiteError } from '../../../src/errors/index.ts';
 import { planSite } from '../../../src/plan/index.ts';
 import type { PlannedPage } from '../../../src/plan/types.ts';
-import { blogPage, makeConfig, makePage, makePlanOptions, makePost } from './make-site.ts';
+import { blogPage, makeConfig, makeMessages, makePage, makePlanOptions, makePost } from './make-site.ts';
 
 const byPath = (pages: PlannedPage[]) => new Map(pages.map((p) => [p.path, p]));
 
@@ -83,6 +83,18 @@ describe('planSite: alternates and head', () => {
     expect(plan.pages[0]!.inSitemap).toBe(inSitemap);
     expect(Boolean(plan.pages[0]!.head.ogImage)).toBe(hasCard);
     expect(plan.pages[0]!.head.noindex).toBe('noindex' in pageOverrides && pageOverrides.noindex);
+  });
+});
+
+describe('planSite: the line above the title on social cards', () => {
+  it.each([
+    ['a page, from social-card.label in its locale', { en: { 'social-card.label': 'Nearshore engineering' } }, '/about/', 'Nearshore engineering'],
+    ['a page, the site name when no locale has the message', { en: {}, es: {} }, '/about/', 'Southbridge Dev'],
+    ['a post, the blog list page title', { en: {} }, '/blog/post-1/', 'blog (en)'],
+  ])('%s', (_name, byLocale, path, label) => {
+    const content = { pages: [makePage('about', { slug: { en: 'about' } }), blogPage({ en: 'blog' })], posts: { en: [makePost('en', 'post-1')] } };
+    const plan = planSite(makePlanOptions({ content, messages: makeMessages(byLocale) }));
+    expect(byPath(plan.pages).get(path)!.ogLabel).toBe(label);
   });
 });
 

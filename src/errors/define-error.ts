@@ -1,0 +1,44 @@
+import { SiteError, type SiteErrorData } from './site-error.ts';
+
+/** The stages of the catalogue, in the order the reference (README.md) lists them. */
+export const STAGES = {
+  config: 'Configuration (site.yaml, constants.yaml, any YAML file)',
+  content: 'Content (pages, collections, markdown files)',
+  markdown: 'Markdown',
+  i18n: 'Messages and translations',
+  plan: 'Planning pages and URLs',
+  images: 'Images',
+  render: 'Templates and rendering',
+  assets: 'Assets (browser bundle and stylesheet)',
+  checks: '`agency-site check`',
+  forms: 'Forms endpoint and leads (`forms`, `serve`, `leads`)',
+  deploy: '`agency-site deploy`',
+  cli: 'Commands (`new post`)',
+} as const;
+
+export type Stage = keyof typeof STAGES;
+
+/** What never changes for one error, whatever the case: its name, title and the reference text. */
+export interface ErrorEntry {
+  /** Permanent: docs, tests and people searching for the message refer to it. */
+  name: string;
+  stage: Stage;
+  title: string;
+  /** When it happens, for the reference. */
+  when: string;
+  /** What to do, shown under the message; a case may give a more precise one. */
+  hint: string;
+}
+
+/** The details of one case; title and hint fall back to the entry's. */
+export type ErrorCase = Omit<SiteErrorData, 'name' | 'title' | 'hint'> & { title?: string; hint?: string };
+
+/** Every entry, in the order the catalogue defines them. */
+export const ERROR_ENTRIES: ErrorEntry[] = [];
+
+/** Registers an entry (one per name) and returns the function that makes its SiteErrors. */
+export function defineError(entry: ErrorEntry): (details: ErrorCase) => SiteError {
+  if (ERROR_ENTRIES.some((e) => e.name === entry.name)) throw new Error(`Internal error: the error catalogue defines ${entry.name} twice`);
+  ERROR_ENTRIES.push(entry);
+  return ({ title, hint, ...details }) => new SiteError({ name: entry.name, title: title ?? entry.title, hint: hint ?? entry.hint, ...details });
+}

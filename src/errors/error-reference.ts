@@ -1,0 +1,43 @@
+import { ERROR_ENTRIES, STAGES, type ErrorEntry } from './define-error.ts';
+import './catalogue.ts';
+
+/**
+ * src/errors/README.md, made from the catalogue so the reference cannot drift from the code.
+ * tests/unit/errors/errors-readme.test.ts fails when the file is out of date and rewrites it with -u.
+ */
+export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTRIES): string {
+  const out = [
+    '# Error reference',
+    '',
+    '<!-- Generated from src/errors/catalogue.ts: after changing it, run',
+    '     npx vitest run tests/unit/errors/errors-readme.test.ts -u -->',
+    '',
+    'Every mistake `agency-site` reports in a site, a command line or a deploy is a `SiteError` made',
+    'by `catalogue.ts`. The CLI prints its title, its permanent name in parentheses, the file and',
+    'line, the message, the lines around it and a hint, and exits with code 1 (here with one line of',
+    'context each side; the CLI shows two):',
+    '',
+    '```',
+    'error site/pages/home.yaml:4:30: Reference to a missing constant (MissingConstant)',
+    '  {claims.trialMonths} does not name a value in site/constants.yaml.',
+    '  field: seo.en.description',
+    '    3 | seo:',
+    '  > 4 |   en: { title: Fixture home, description: "Trial of {claims.trialMonths} months." }',
+    '      |                              ^',
+    '    5 |   es: { title: Inicio de prueba, description: "Prueba de {claims.trialDays} días." }',
+    '  hint: Add it to site/constants.yaml or fix the name; claims live only there so they never say two things.',
+    '```',
+    '',
+    'Anything else is a bug of ours and is printed as `Internal error: …` (with its stack under',
+    '`--verbose`). Errors with a cause end with the chain of causes, numbered, under `Caused by:`.',
+  ];
+  for (const [stage, heading] of Object.entries(STAGES)) {
+    const inStage = entries.filter((e) => e.stage === stage);
+    if (inStage.length === 0) continue;
+    out.push('', `## ${heading}`);
+    for (const entry of inStage) {
+      out.push('', `### ${entry.name}`, '', `**${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,98 @@
+import type { Page, Post } from '../content/index.ts';
+import { unknownTemplateError } from '../errors/index.ts';
+import { localizePath } from '../shared/locale-path.ts';
+import type { Draft, PlanSiteOptions } from './draft.ts';
+import { pageDraft } from './page-drafts.ts';
+import type { FeedEntry, SitePlan } from './types.ts';
+
+/** The blog list page's drafts in every locale (its pages, one per post) and each locale's feed. */
+export function blogDrafts(listPage: Page, routes: Record<string, Record<string, string>>, options: PlanSiteOptions): { drafts: Draft[]; feeds: SitePlan['feeds'] } {
+  const { config, content } = options;
+  const { defaultLocale } = config;
+  const postTemplate = options.postTemplate ?? 'blog-post';
+  const drafts: Draft[] = [];
+  const feeds: SitePlan['feeds'] = {};
+  if (content.posts && Object.values(content.posts).some((p) => p.length) && !options.templates.includes(postTemplate)) {
+    throw unknownTemplateError({ file: listPage.file }, postTemplate, options.templates);
+  }
+  for (const locale of Object.keys(listPage.slug)) {
+    const listSlug = listPage.slug[locale]!;
+    const posts = content.posts[locale] ?? [];
+    const postPath = (post: Post) => localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` });
+    drafts.push(...listDrafts(listPage, locale, listSlug, posts.map((p) => ({ post: p, path: postPath(p) })), options));
+    const entries: FeedEntry[] = [];
+    for (const post of posts) {
+      const path = postPath(post);
+      drafts.push(postDraft(post, path, postTemplate, listPage));
+      entries.push({ title: post.title, description: post.description, url: `${config.settings.baseUrl}${path}`, date: post.date, ...(post.updated ? { updated: post.updated } : {}), tags: post.tags });
+    }
+    const feedPath = localizePath({ locale, defaultLocale, slug: `${listSlug}/feed.xml` });
+    feeds[locale] = {
+      path: feedPath,
+      title: `${config.settings.name} — ${listPage.seo[locale]!.title}`,
+      url: `${config.settings.baseUrl}${routes[locale]![listPage.id]}`,
+      entries,
+    };
+  }
+  return { drafts, feeds };
+}
+
+function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{ post: Post; path: string }>, options: PlanSiteOptions): Draft[] {
+  const perPage = options.config.settings.blog.postsPerPage;
+  const count = Math.max(1, Math.ceil(posts.length / perPage));
+  const { defaultLocale } = options.config;
+  const pathOf = (n: number) => localizePath({ locale, defaultLocale, slug: n === 1 ? listSlug : `${listSlug}/page/${n}` });
+  const drafts: Draft[] = [];
+  for (let n = 1; n <= count; n++) {
+    const base = pageDraft(page, locale, pathOf(n), options);
+    const seo = page.seo[locale]!;
+    drafts.push({
+      ...base,
+      id: n === 1 ? page.id : `${page.id}:page:${n}`,
+      title: n === 1 ? seo.title : `${seo.title} (${n}/${count})`,
+      data: {
+        ...base.data,
+        posts: posts.slice((n - 1) * perPage, n * perPage).map(({ post, path }) => ({
+          title: post.title,
+          description: post.description,
+          date: post.date,
+          tags: post.tags,
+          readingMinutes: post.readingMinutes,
+          path,
+        })),
+        pagination: { page: n, pages: count, previous: n > 1 ? pathOf(n - 1) : null, next: n < count ? pathOf(n + 1) : null },
+      },
+      ...(n > 1 ? { inSitemap: base.inSitemap } : {}),
+    });
+  }
+  return drafts;
+}
+
+function postDraft(post: Post, path: string, template: string, listPage: Page): Draft {
+  return {
+    id: `post:${post.translationKey ?? `${post.locale}:${post.slug}`}`,
+    locale: post.locale,
+    path,
+    template,
+    title: post.title,
+    description: post.description,
+    noindex: false,
+    inSitemap: true,
+    ogType: 'article',
+    data: {
+      post: {
+        title: post.title,
+        description: post.description,
+        date: post.date,
+        ...(post.updated ? { updated: post.updated } : {}),
+        tags: post.tags,
+        readingMinutes: post.readingMinutes,
+      },
+      listPageId: listPage.id,
+    },
+    markdown: { ...post.markdown, field: 'post.body' },
+    source: { file: post.file, line: 1 },
+    lastmod: post.updated ?? post.date,
+    ogLabel: listPage.seo[post.locale]?.title ?? 'Blog',
+  };
+}

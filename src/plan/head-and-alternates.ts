@@ -1,0 +1,60 @@
+import { duplicateUrlError } from '../errors/index.ts';
+import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../images/index.ts';
+import { outFileOfPath } from '../shared/locale-path.ts';
+import type { Alternate, PageContext } from '../shared/page-data.ts';
+import type { Draft, PlanSiteOptions } from './draft.ts';
+import type { HeadData, PlannedPage, SitePlan } from './types.ts';
+
+export function assertUniqueUrls(drafts: Draft[]): void {
+  const seen = new Map<string, Draft>();
+  for (const draft of drafts) {
+    const first = seen.get(draft.path);
+    if (first) throw duplicateUrlError(draft.path, first.source, draft.source);
+    seen.set(draft.path, draft);
+  }
+}
+
+/** Each draft with its translations (hreflang, x-default, og:locale), canonical URL, feed and card. */
+export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePlan['feeds']): PlannedPage[] {
+  const { settings, locales, defaultLocale } = options.config;
+  const byId = new Map<string, Draft[]>();
+  for (const d of drafts) byId.set(d.id, [...(byId.get(d.id) ?? []), d]);
+  return drafts.map((draft) => {
+    const group = (byId.get(draft.id) ?? [draft]).slice().sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
+    const alternates: Alternate[] = group.map((d) => ({ locale: d.locale, path: d.path, label: settings.locales[d.locale]!.label }));
+    const xDefault = group.find((d) => d.locale === defaultLocale) ?? group[0]!;
+    const head: HeadData = {
+      title: draft.title,
+      description: draft.description,
+      canonical: settings.baseUrl + draft.path,
+      alternates: [
+        ...group.map((d) => ({ hreflang: d.locale, href: settings.baseUrl + d.path })),
+        { hreflang: 'x-default', href: settings.baseUrl + xDefault.path },
+      ],
+      ogLocale: settings.locales[draft.locale]!.ogLocale,
+      ogLocaleAlternates: group.filter((d) => d !== draft).map((d) => settings.locales[d.locale]!.ogLocale),
+      ogType: draft.ogType,
+      noindex: draft.noindex,
+      ...(feeds[draft.locale] ? { feed: { href: feeds[draft.locale]!.path, title: feeds[draft.locale]!.title } } : {}),
+      ...(draft.noindex || !settings.images.socialCards
+        ? {}
+        : { ogImage: { url: `${settings.baseUrl}/${ogImagePath({ title: draft.title, siteName: settings.name, label: draft.ogLabel })}`, width: OG_WIDTH, height: OG_HEIGHT } }),
+    };
+    const pageContext: PageContext = { locale: draft.locale, pageId: draft.id, alternates, ...draft.extraContext };
+    return {
+      id: draft.id,
+      locale: draft.locale,
+      path: draft.path,
+      outFile: outFileOfPath(draft.path),
+      template: draft.template,
+      head,
+      data: draft.data,
+      pageContext,
+      ...(draft.markdown ? { markdown: draft.markdown } : {}),
+      inSitemap: draft.inSitemap,
+      source: draft.source,
+      ...(draft.lastmod ? { lastmod: draft.lastmod } : {}),
+      ogLabel: draft.ogLabel,
+    };
+  });
+}

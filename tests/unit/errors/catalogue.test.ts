@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import * as catalogue from '../../../src/errors/catalogue.ts';
+import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, type SourceLocation } from '../../../src/errors/index.ts';
+
+const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };
+const yaml = { file: 'site/pages/home.yaml', source: 'template: home\nslug:\n  en: home\n' };
+const zodError = z.object({ template: z.number() }).safeParse({ template: 'home' }, { reportInput: true }).error!;
+const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), { errors: [{ text: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 2 } }] });
+
+// One call per factory, with the arguments a real call site passes.
+const cases: Record<keyof typeof catalogue, () => SiteError> = {
+  yamlSyntaxError: () => catalogue.yamlSyntaxError(yaml, { message: 'bad indentation of a mapping entry (2:3)\n\n 2 | slug:', mark: { line: 1, column: 2 } }),
+  invalidFieldError: () => catalogue.invalidFieldError(yaml, zodError, 'page'),
+  missingConfigFileError: () => catalogue.missingConfigFileError('site/site.yaml'),
+  missingConstantError: () => catalogue.missingConstantError(at, 'claims.trialDays', 'seo.en.description'),
+  missingFileError: () => catalogue.missingFileError(at, 'legal/privacy-en.md', 'markdown.en'),
+  missingFrontMatterError: () => catalogue.missingFrontMatterError('site/blog/en/first-post.md'),
+  fileChangedDuringBuildError: () => catalogue.fileChangedDuringBuildError('site/blog/en/first-post.md'),
+  unknownMarkdownComponentError: () => catalogue.unknownMarkdownComponentError(at, 'callout', ['cta', 'note']),
+  missingLocaleFileError: () => catalogue.missingLocaleFileError('locales/pt.yaml', 'pt'),
+  missingMessageError: () => catalogue.missingMessageError(at, 'nav.blogg', 'navbar.2.label.message'),
+  unknownTemplateError: () => catalogue.unknownTemplateError(at, 'careers-page', ['home', 'landing']),
+  duplicateUrlError: () => catalogue.duplicateUrlError('/careers/', { file: 'site/pages/careers.yaml', line: 2 }, at),
+  unknownCollectionError: () => catalogue.unknownCollectionError(at, 'awards', ['services', 'team']),
+  unknownPageError: () => catalogue.unknownPageError(at, 'pricing', 'es', 'navbar.1.href.page'),
+  externalImageError: () => catalogue.externalImageError(at, 'https://example.com/logo.png'),
+  missingImageError: () => catalogue.missingImageError(at, '/images/missing.png'),
+  missingTemplateImageError: () => catalogue.missingTemplateImageError({ file: 'templates/pages/home.tsx', line: 27 }, '/images/night.jpg', '/'),
+  missingAltTextError: () => catalogue.missingAltTextError(at, '/images/chart.png'),
+  invalidImageError: () => catalogue.invalidImageError('site/images/logo.svg', 'an SVG needs width and height, or a viewBox, so pages can reserve its space'),
+  templateCompileError: () => catalogue.templateCompileError(esbuildFailure, 'templates'),
+  islandPropError: () => catalogue.islandPropError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-form', prop: 'onSent', reason: 'a function', page: '/' }),
+  unknownIslandError: () => catalogue.unknownIslandError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-box', known: ['contact-form', 'newsletter-form'] }),
+  clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
+  cssError: () => catalogue.cssError(esbuildFailure),
+  outMissingError: () => catalogue.outMissingError('out'),
+  leadsDatabaseMissingError: () => catalogue.leadsDatabaseMissingError('.data/leads.db'),
+  formsOptionError: () => catalogue.formsOptionError('--smtp-url', '"https://mail.example.com" is not an SMTP URL.'),
+  deployOptionError: () => catalogue.deployOptionError('--target', '"bucket" is not s3://<bucket>[/<prefix>].'),
+  deployBucketNotFoundError: () => catalogue.deployBucketNotFoundError('no-such-bucket', 'AWS (us-east-1)'),
+  deployAccessError: () => catalogue.deployAccessError('site-bucket', 'No AWS credentials were found'),
+  deployUnreachableError: () => catalogue.deployUnreachableError('http://127.0.0.1:9', 'ECONNREFUSED'),
+  deployTooManyDeletesError: () => catalogue.deployTooManyDeletesError(300, 256),
+  deployFailedError: () => catalogue.deployFailedError('uploading', 'SlowDown: Please reduce your request rate'),
+  invalidationFailedError: () => catalogue.invalidationFailedError('EWRONG0000', 'NoSuchDistribution: not found'),
+  unknownLocaleError: () => catalogue.unknownLocaleError('pt', ['en', 'es'], 'site/site.yaml'),
+  emptySlugError: () => catalogue.emptySlugError('¿?'),
+  postExistsError: () => catalogue.postExistsError('site/blog/en/first-post.md'),
+};
+
+describe('the error catalogue', () => {
+  it('has a case in this test for every factory it exports', () => {
+    const factories = Object.entries(catalogue).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+    expect(Object.keys(cases).sort()).toEqual(factories.sort());
+  });
+
+  it.each(Object.entries(cases))('%s makes a SiteError with a name, title, message and hint', (_, make) => {
+    const error = make();
+    expect(error).toBeInstanceOf(SiteError);
+    const entry = ERROR_ENTRIES.find((e) => e.name === error.data.name);
+    expect(entry, `${error.data.name} is not a catalogue entry`).toBeDefined();
+    expect(error.name).toBe(entry!.name);
+    for (const field of ['title', 'message', 'hint'] as const) expect(error.data[field]?.trim(), field).toMatch(/\w/);
+  });
+
+  it('gives every entry a unique name, a stage, a title, a hint and a "when"', () => {
+    const names = ERROR_ENTRIES.map((e) => e.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const entry of ERROR_ENTRIES) {
+      expect(Object.keys(STAGES)).toContain(entry.stage);
+      expect(entry.name).toMatch(/^[A-Z][A-Za-z]+$/);
+      for (const text of [entry.title, entry.when, entry.hint]) expect(text.trim(), entry.name).toMatch(/\w/);
+    }
+  });
+
+  it('has a factory behind every entry', () => {
+    const made = new Set(Object.values(cases).map((make) => make().data.name));
+    expect(ERROR_ENTRIES.map((e) => e.name).filter((name) => !made.has(name))).toEqual([]);
+  });
+
+  it('writes MissingImage and MissingAltText once, whatever shows the image', () => {
+    expect(ERROR_ENTRIES.filter((e) => e.name === 'MissingImage' || e.name === 'MissingAltText')).toHaveLength(2);
+    expect(cases.missingImageError().data.title).toBe(cases.missingTemplateImageError().data.title);
+    const yamlAlt = catalogue.missingAltTextError(at, '/images/team.jpg', 'data.image.alt');
+    expect(yamlAlt.data).toMatchObject({ name: 'MissingAltText', title: 'Image without alt text', field: 'data.image.alt' });
+    expect(yamlAlt.data.hint).toContain('alt: { en: …, es: … }');
+  });
+
+  it('places esbuild failures at their file, line and 1-based column', () => {
+    expect(cases.templateCompileError().data).toMatchObject({ message: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 3 } });
+    expect(cases.templateCompileError().cause).toBe(esbuildFailure);
+    const two = { errors: [{ text: 'Expected ";"', location: null }, { text: 'Unexpected end of file', location: null }] };
+    expect(catalogue.cssError(two).data).toMatchObject({ message: 'Expected ";" (and 1 more)' });
+    expect(catalogue.cssError(two).data.location).toBeUndefined();
+  });
+
+  it('places a schema problem on its line and names the field', () => {
+    expect(cases.invalidFieldError().data).toMatchObject({ title: 'Invalid page', field: 'template', location: { file: 'site/pages/home.yaml', line: 1 } });
+    expect(cases.invalidFieldError().message).toBe('Field "template": expected number, got "home".');
+  });
+
+  it('rebuilds a SiteError from its data after a thread boundary (the render pool)', () => {
+    const sent = structuredClone(cases.yamlSyntaxError().data);
+    const error = siteErrorFromData(sent);
+    expect(error).toBeInstanceOf(SiteError);
+    expect(error.data).toMatchObject({ name: 'YamlSyntaxError', title: 'Malformed YAML', location: { file: 'site/pages/home.yaml', line: 2, column: 3 } });
+    expect(error.cause).toMatchObject({ message: expect.stringContaining('bad indentation') });
+  });
+});
