@@ -7,7 +7,7 @@ export function documentTitle(title: string, siteName: string): string {
 }
 
 /** The HTML document around every page: head tags decided by the plan, the rendered page in #root. */
-export default function Document({ lang, head, siteName, stylesheets, scripts, modulePreloads, runtimeConfig, structuredData, bodyHtml }: DocumentProps) {
+export default function Document({ lang, head, siteName, stylesheets, scripts, modulePreloads, runtimeConfig, structuredData, bodyHtml, hydration }: DocumentProps) {
   const title = documentTitle(head.title, siteName);
   return (
     <html lang={lang}>
@@ -58,7 +58,7 @@ export default function Document({ lang, head, siteName, stylesheets, scripts, m
         ))}
       </head>
       <body>
-        <div id="root" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <div id="root" data-hydration={hydration} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         {scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { importTemplates } from '../assets/index.ts';
 import { assertImagesExist, readPost, type Post } from '../content/index.ts';
 import { recordReplacedFiles, replaceInPlace } from '../output/index.ts';
 import { MarkdownCache, pageCacheKey, pageCachePaths, runRenderJobs } from '../render/index.ts';
-import { pageDataFile } from './collect-files.ts';
+import { islandsDataFile, pageDataFile } from './collect-files.ts';
 import { runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
 import type { BuildReport } from './report.ts';
 
@@ -61,6 +62,11 @@ export function createBuildSession(options: BuildOptions) {
       await replaceInPlace(paths.pageData, join(outDir, pageDataFile(entry.page)));
       replaced[entry.page.outFile] = paths.html;
       replaced[pageDataFile(entry.page)] = paths.pageData;
+      // The post's partial-hydration variant holds its body too.
+      if (existsSync(paths.islandsData)) {
+        await replaceInPlace(paths.islandsData, join(outDir, islandsDataFile(entry.page)));
+        replaced[islandsDataFile(entry.page)] = paths.islandsData;
+      }
     }
     // The record learns the new files, so the next build compares against what out/ really holds.
     recordReplacedFiles({ cacheDir: current.cacheDir, outDir, keys: replaced });

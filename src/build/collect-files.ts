@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
@@ -6,7 +6,7 @@ import type { SiteConfig } from '../config/index.ts';
 import { atomFeed, hashedFilesJson, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths } from '../render/index.ts';
-import { pageDataFolder, type AppData } from '../shared/page-data.ts';
+import { ISLANDS_PAGE_DATA, pageDataFolder, type AppData } from '../shared/page-data.ts';
 import { cacheRules, HASHED_FILES } from '../shared/cache-policy.ts';
 import { securityHeaders } from '../shared/security-headers.ts';
 import type { CompressedAssets } from './compress-asset.ts';
@@ -15,6 +15,11 @@ import { securityOptions } from './security-options.ts';
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
   return `page-data/${pageDataFolder(page.path)}/page-data.json`;
+}
+
+/** Where a page's partial-hydration variant lives: beside its page-data.json. */
+export function islandsDataFile(page: PlannedPage): string {
+  return `page-data/${pageDataFolder(page.path)}/${ISLANDS_PAGE_DATA}`;
 }
 
 /** Every file of the output: rendered pages linked from the cache, and the site-wide files. */
@@ -37,6 +42,7 @@ export async function collectOutputFiles(options: {
     const paths = pageCachePaths(options.cacheDir, key);
     list.push({ path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size });
     list.push({ path: pageDataFile(page), linkFrom: paths.pageData, bytes: statSync(paths.pageData).size });
+    if (existsSync(paths.islandsData)) list.push({ path: islandsDataFile(page), linkFrom: paths.islandsData, bytes: statSync(paths.islandsData).size });
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
   list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });

@@ -17,6 +17,7 @@ import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
 import { saveStamps, takeStamps } from './source-stamps.ts';
 import { checkCacheMarker } from './cache-marker.ts';
+import { hydrationOf } from './hydration-report.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -134,6 +135,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       stylesheets: [css.href],
       scripts: [client.entry],
       templateChunks: client.templateChunks,
+      islandChunks: client.islandChunks,
       runtimeConfig: JSON.stringify(runtimeConfig(config, buildHash)),
       siteName: config.settings.name,
       cacheDir,
@@ -170,6 +172,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       warnings,
       stylesheets: setup.stylesheets,
       javascript: client.sizes,
+      hydration: hydrationOf(render.all, cacheDir),
       images: { processed: images.processed, fromCache: images.fromCache, sourceBytes: images.sourceBytes, outputBytes: images.outputBytes, socialCards: og.rendered },
       durationMs: performance.now() - started,
       outDir: options.outDir,

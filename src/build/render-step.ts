@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
+import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, readPageIndex, renderJobs, setupCacheKey, writePageIndex, type RenderJob, type RenderSetup } from '../render/index.ts';
 
@@ -43,10 +44,12 @@ export async function renderPlannedPages(options: {
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     onResults: (results) =>
       results.forEach((r) => {
-        sizes[r.key] = [r.htmlBytes, r.pageDataBytes];
+        sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
         if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length) findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
         else delete findings[r.key];
       }),
+  }).catch((error: unknown) => {
+    throw locateIslandError(error, options.templatesDir);
   });
   const missing = new Set<string>();
   const missingRoutes = new Set<string>();
@@ -75,13 +78,15 @@ export async function renderPlannedPages(options: {
 }
 
 /** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */
-function cachedState(cacheDir: string, key: string, recorded: [number, number] | undefined): 'cached' | 'missing' | 'damaged' {
+function cachedState(cacheDir: string, key: string, recorded: [number, number, number?] | undefined): 'cached' | 'missing' | 'damaged' {
   if (!recorded) return 'missing';
   const paths = pageCachePaths(cacheDir, key);
   const html = statSync(paths.html, { throwIfNoEntry: false });
   const data = statSync(paths.pageData, { throwIfNoEntry: false });
   if (!html && !data) return 'missing';
-  return html?.size === recorded[0] && data?.size === recorded[1] ? 'cached' : 'damaged';
+  const islands = recorded[2] === undefined ? undefined : statSync(paths.islandsData, { throwIfNoEntry: false });
+  const islandsOk = recorded[2] === undefined || islands?.size === recorded[2];
+  return html?.size === recorded[0] && data?.size === recorded[1] && islandsOk ? 'cached' : 'damaged';
 }
 
 /** The first template line that names `text` in quotes: where a literal image path was written. */

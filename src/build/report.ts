@@ -1,3 +1,4 @@
+import { formatHydration, type HydrationReport } from './hydration-report.ts';
 import type { StageTiming } from './task.ts';
 
 export interface BuildReport {
@@ -15,8 +16,10 @@ export interface BuildReport {
   warnings: string[];
   /** Public paths of the stylesheets pages link (they change name when their content changes). */
   stylesheets: string[];
-  /** Gzipped JavaScript: the runtime's first load, and each template's own chunks on top of it. */
-  javascript?: { entryGzip: number; templates: Record<string, number> };
+  /** Gzipped JavaScript: the runtime's first load, each template's chunks on top of it (full hydration), each island's. */
+  javascript?: { entryGzip: number; templates: Record<string, number>; islands?: Record<string, number>; formsGzip?: number };
+  /** Which pages hydrate only their islands (page-data.islands.json) and which hydrate in full (page-data.json). */
+  hydration?: HydrationReport;
   /** site/images: processed now or taken from the cache, bytes in and out; social cards drawn. */
   images?: { processed: number; fromCache: number; sourceBytes: number; outputBytes: number; socialCards: number };
   durationMs: number;
@@ -32,7 +35,8 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
-  if (report.javascript) {
+  if (report.javascript && report.hydration) lines.push(...formatHydration(report.hydration, report.javascript, kb));
+  else if (report.javascript) {
     const { entryGzip, templates } = report.javascript;
     const home = entryGzip + (templates.home ?? 0);
     const largest = Object.entries(templates).sort((a, b) => b[1] - a[1])[0];

@@ -17,7 +17,7 @@ export const budgetsSchema = z.strictObject({
   css: kilobytes.default(50),
   /** Scripts a page loads or preloads from the site, plus its inline scripts (raw bytes; about 80 KB gzipped). */
   js: kilobytes.default(250),
-  /** The page's page-data.json, which client navigation fetches. */
+  /** What client navigation fetches for the page: its page-data.islands.json, else its page-data.json. */
   pageData: kilobytes.default(150),
 });
 

@@ -1,42 +1,24 @@
-// The browser runtime: hydrates the server-rendered page, then navigates between pages with
-// page-data instead of full loads. Browser only: no node: imports anywhere under src/client.
-import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
+// The browser runtime. It starts without React: routing, prefetch, page loading, the announcer,
+// the slow-navigation notice, analytics, the cookie notice and the service worker. React comes
+// with the first island that hydrates (./island-view.ts), or, on a page whose template opts out of
+// islands, with full hydration (./full-view.ts). Browser only: no node: imports under src/client.
+import type { ComponentType } from 'react';
 import type { RootProps } from '../shared/template-contract.ts';
 import { startAnalytics } from './analytics.ts';
 import { createAnnouncer, pageName } from './announcer.ts';
 import { mayTrack, startConsent } from './consent.ts';
 import { updateHead } from './head.ts';
+import { createIslandView } from './island-view.ts';
 import { message } from './messages.ts';
 import { createLoader, type PageResources } from './page-resources.ts';
 import { startPrefetcher } from './prefetch.ts';
 import { startRouter } from './router.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { createSlowNotice } from './slow-notice.ts';
-import type { RuntimeConfig, TemplateLoaders } from './types.ts';
+import type { BootOptions, RuntimeConfig } from './types.ts';
+import type { View } from './view.ts';
 
 const RELOAD_FLAG = 'agency-site-reloaded-for';
-
-/** Calls `onCommit` once React has committed the tree: for the first render, when hydration is done. */
-function AfterCommit({ onCommit, children }: { onCommit: () => void; children?: ReactNode }) {
-  useEffect(onCommit, []);
-  return children;
-}
-
-function element(Root: ComponentType<RootProps>, res: PageResources, onCommit: () => void) {
-  const { pageData } = res;
-  const Page = res.component as ComponentType<{ data: unknown; pageContext: unknown }>;
-  return createElement(
-    AfterCommit,
-    { onCommit },
-    createElement(
-      Root,
-      { shared: res.shared, slices: res.slices, pageContext: pageData.result.pageContext, template: res.template },
-      createElement(Page, { data: pageData.result.data, pageContext: pageData.result.pageContext }),
-    ),
-  );
-}
 
 /** A new deploy since this HTML was built: reload once (remembered for the tab), never in a loop. */
 async function checkDeploy(config: RuntimeConfig): Promise<boolean> {
@@ -56,16 +38,18 @@ async function checkDeploy(config: RuntimeConfig): Promise<boolean> {
   }
 }
 
-export async function boot({ Root, templates }: { Root: ComponentType<RootProps>; templates: TemplateLoaders }): Promise<void> {
+export async function boot({ root, templates, islands }: BootOptions): Promise<void> {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="agency-site-config"]');
-  if (!meta) return;
+  const container = document.getElementById('root');
+  if (!meta || !container) return;
   const config = JSON.parse(meta.content) as RuntimeConfig;
   let resourcesFailed = false;
   let updated = false;
   registerServiceWorker({ resourcesFailed: () => resourcesFailed, onUpdated: () => (updated = true) });
   if (await checkDeploy(config)) return;
 
-  const loader = createLoader({ templates, buildHash: config.buildHash, locales: config.locales, defaultLocale: config.defaultLocale });
+  const mode = container.dataset.hydration === 'islands' ? 'islands' : 'full';
+  const loader = createLoader({ templates, mode, buildHash: config.buildHash, locales: config.locales, defaultLocale: config.defaultLocale });
   const path = location.pathname;
   let current: PageResources;
   try {
@@ -75,21 +59,43 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     console.error(`page resources for ${path} not found. Not rendering React`);
     return;
   }
-  const container = document.getElementById('root')!;
-  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
-  // blocking the main thread for the whole page: the static HTML is already visible and clickable.
-  // Nothing may change the DOM React hydrates until it is done: an extra node makes React throw the
-  // server markup away and render afresh, losing what was changed (a form's noValidate, say).
-  let markHydrated!: () => void;
-  const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
-  const onHydrated = () => {
-    document.documentElement.dataset.hydrated = 'true';
-    markHydrated();
+
+  // Forms submit with fetch once JavaScript runs; their code loads on the first submit only.
+  const endpoint = current.shared.site.formsEndpoint;
+  const openedAt = String(Date.now());
+  const stampForm = (form: HTMLFormElement) => {
+    // One validation system: ours speaks the page's language, marks fields for screen readers and
+    // clears what was fixed. The browser's would block the submit event and leave old errors standing.
+    form.noValidate = true;
+    if (form.elements.namedItem('startedAt')) return;
+    const started = document.createElement('input');
+    started.type = 'hidden';
+    started.name = 'startedAt';
+    started.value = openedAt;
+    form.append(started);
   };
-  let root!: ReactRoot;
-  startTransition(() => {
-    root = hydrateRoot(container, element(Root, current, onHydrated));
-  });
+  // Called once React owns a form's markup (an island mounted, or the whole page hydrated):
+  // an extra node before that would make React discard the server markup.
+  const stampForms = (scope: ParentNode) => {
+    for (const form of scope.querySelectorAll<HTMLFormElement>('form[method="post"]')) stampForm(form);
+  };
+  let shown = 0;
+  let view: View;
+  if (mode === 'islands') {
+    view = createIslandView(container, {
+      loaders: islands,
+      onForms: stampForms,
+      onChunkFailure: (error) => {
+        // An island chunk gone (a new deploy) after client navigations: load the page in full.
+        console.error('An island failed to load:', error);
+        if (shown > 0) location.reload();
+      },
+    });
+  } else {
+    const [{ createFullView }, { default: Root }] = await Promise.all([import('./full-view.ts'), root()]);
+    view = createFullView(container, Root as ComponentType<RootProps>, stampForms);
+  }
+  void view.start(current).then(() => (document.documentElement.dataset.hydrated = 'true'));
 
   // Trackers follow the visitor's choice (consent.ts); page views and conversions go through
   // `analytics`, which exists only once they were allowed and is silenced by a later Reject.
@@ -109,24 +115,6 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
   if ('requestIdleCallback' in window) requestIdleCallback(() => prefetcher.scan());
   else setTimeout(() => prefetcher.scan(), 200);
 
-  // Forms submit with fetch once JavaScript runs; their code loads on the first submit only.
-  const endpoint = current.shared.site.formsEndpoint;
-  const openedAt = String(Date.now());
-  const stampForm = (form: HTMLFormElement) => {
-    // One validation system: ours speaks the page's language, marks fields for screen readers and
-    // clears what was fixed. The browser's would block the submit event and leave old errors standing.
-    form.noValidate = true;
-    if (form.elements.namedItem('startedAt')) return;
-    const started = document.createElement('input');
-    started.type = 'hidden';
-    started.name = 'startedAt';
-    started.value = openedAt;
-    form.append(started);
-  };
-  const stampForms = () => {
-    for (const form of document.querySelectorAll<HTMLFormElement>('form[method="post"]')) stampForm(form);
-  };
-  void hydrated.then(stampForms);
   // A click on a submit button (or Enter in a field) validates before the submit event: switch the
   // browser's validation off at that moment too, whatever rendered the form.
   document.addEventListener(
@@ -143,20 +131,25 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     const action = form.getAttribute('action') ?? '';
     if (!action.startsWith(endpoint)) return;
     event.preventDefault();
-    // Errors are shown inside the form, so wait until React owns its markup.
-    void hydrated.then(() => {
-      stampForm(form);
-      return import('./forms.ts');
-    }).then(({ formNameOf, submitForm }) => {
-      const name = formNameOf(form, endpoint);
-      if (!name) return form.submit();
-      return submitForm(form, name, {
-        shared: current.shared,
-        locale: current.pageData.result.pageContext.locale,
-        onConversion: (form) => analytics?.conversion(form),
-        navigate: (path) => go(new URL(path, location.href), { push: true }),
-      });
-    });
+    // Errors are shown inside the form, so its island hydrates first (if the visitor was quicker).
+    void view
+      .ready(form)
+      .then(() => {
+        stampForm(form);
+        return import('./forms.ts');
+      })
+      .then(({ formNameOf, submitForm }) => {
+        const name = formNameOf(form, endpoint);
+        if (!name) return form.submit();
+        return submitForm(form, name, {
+          shared: current.shared,
+          locale: current.pageData.result.pageContext.locale,
+          onConversion: (form) => analytics?.conversion(form),
+          navigate: (path) => go(new URL(path, location.href), { push: true }),
+        });
+      })
+      // Its code could not load (offline, a removed chunk): the form posts as it does without JavaScript.
+      .catch(() => form.submit());
   });
 
   let navigationId = 0;
@@ -169,7 +162,7 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     try {
       next = await loader.loadPage(url.pathname);
     } catch {
-      // FullLoad (new deploy, retries exhausted, chunk failure) or anything unexpected: the browser loads it.
+      // FullLoad (new deploy, retries exhausted, chunk failure, a page without islands data) or anything unexpected: the browser loads it.
       slow.stop();
       location.assign(url.href);
       return;
@@ -177,8 +170,8 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     if (id !== navigationId) return; // a later click won
     if (how.push) history.pushState({ scroll: 0 }, '', url.href);
     current = next;
-    // Committed synchronously: the announcement, focus and scroll below read the new page's DOM.
-    flushSync(() => root.render(element(Root, next, onHydrated)));
+    shown++;
+    view.show(next);
     slow.stop();
     if (next.pageData.result.head) updateHead(next.pageData.result.head, next.pageData.result.pageContext.locale, next.shared.site.name);
     const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
@@ -188,7 +181,6 @@ export async function boot({ Root, templates }: { Root: ComponentType<RootProps>
     announcer.announce(message(next.shared, 'runtime.navigated-to', { name: pageName(url.pathname) }));
     analytics?.pageView(url.pathname, document.title);
     prefetcher.scan();
-    stampForms();
   };
   startRouter(go);
 }

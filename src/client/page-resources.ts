@@ -1,17 +1,22 @@
-import { pageDataFolder, type AppData, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
+import { ISLANDS_PAGE_DATA, pageDataFolder, type AppData, type IslandsPageData, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
 import { fetchJson, htmlExists, ResourceError } from './fetch-resource.ts';
-import type { TemplateLoaders } from './types.ts';
+import { preloadModule } from './preload-module.ts';
+import type { HydrationMode, TemplateLoaders } from './types.ts';
 
+/** Everything a page needs; `variant` in islands mode, `slices`, `template` and `component` in full mode. */
 export interface PageResources {
   path: string;
-  pageData: PageData<Record<string, unknown>>;
+  pageData: PageData<Record<string, unknown>> | IslandsPageData;
+  variant?: IslandsPageData;
   shared: SharedData;
-  slices: Record<string, SliceData>;
-  template: string;
-  component: (props: never) => unknown;
+  slices?: Record<string, SliceData>;
+  template?: string;
+  component?: (props: never) => unknown;
   /** The page shown is the 404 or 500 page of the language, not the one asked for. */
   fallback?: '404' | '500';
 }
+
+type AnyPageData = PageData<Record<string, unknown>> | IslandsPageData;
 
 /** A navigation that must become a full browser load of `path` (new deploy, retries exhausted, chunk failure). */
 export class FullLoad extends Error {
@@ -23,19 +28,21 @@ export class FullLoad extends Error {
 const RETRIES = 3;
 const loaded = new Map<string, PageResources>();
 
-export const pageDataUrl = (path: string) => `/page-data/${pageDataFolder(path)}/page-data.json`;
+export const pageDataUrl = (path: string, mode: HydrationMode = 'full') => `/page-data/${pageDataFolder(path)}/${mode === 'islands' ? ISLANDS_PAGE_DATA : 'page-data.json'}`;
 
-function isPageData(value: unknown): value is PageData<Record<string, unknown>> {
-  const v = value as Partial<PageData> | null;
-  return !!v && typeof v.componentChunkName === 'string' && typeof v.path === 'string' && !!v.result && Array.isArray(v.staticQueryHashes);
+function isPageData(value: unknown, mode: HydrationMode): value is AnyPageData {
+  const v = value as Partial<IslandsPageData> | null;
+  if (!v || typeof v.componentChunkName !== 'string' || typeof v.path !== 'string' || !v.result || !Array.isArray(v.staticQueryHashes)) return false;
+  return mode === 'full' || (typeof v.html === 'string' && Array.isArray(v.islands));
 }
 
-/** page-data with retries for failures that may pass (network, 503): up to 3 more tries. */
-async function fetchPageData(path: string): Promise<PageData<Record<string, unknown>>> {
+/** page-data (or its islands variant) with retries for failures that may pass (network, 503): up to 3 more tries. */
+async function fetchPageData(path: string, mode: HydrationMode): Promise<AnyPageData> {
+  const url = pageDataUrl(path, mode);
   for (let attempt = 0; ; attempt++) {
     try {
-      const data = await fetchJson<unknown>(pageDataUrl(path));
-      if (!isPageData(data)) throw new ResourceError(pageDataUrl(path), 'invalid');
+      const data = await fetchJson<unknown>(url);
+      if (!isPageData(data, mode)) throw new ResourceError(url, 'invalid');
       return data;
     } catch (error) {
       const status = (error as ResourceError).status;
@@ -46,7 +53,13 @@ async function fetchPageData(path: string): Promise<PageData<Record<string, unkn
   }
 }
 
-export function createLoader(options: { templates: TemplateLoaders; buildHash: string; locales: string[]; defaultLocale: string }) {
+/**
+ * Loads pages for one hydration mode. In islands mode a page is its variant and its locale's shared
+ * data; on a navigation its island chunks are fetched (not run) first. A page without a variant (its
+ * template opted out) exists as HTML, so the HEAD check turns it into a full load.
+ */
+export function createLoader(options: { templates: TemplateLoaders; mode: HydrationMode; buildHash: string; locales: string[]; defaultLocale: string }) {
+  const { mode } = options;
   const localeOf = (path: string) => {
     const first = path.split('/')[1] ?? '';
     return options.locales.includes(first) && first !== options.defaultLocale ? first : options.defaultLocale;
@@ -56,7 +69,20 @@ export function createLoader(options: { templates: TemplateLoaders; buildHash: s
     return locale === options.defaultLocale ? `/${code}.html` : `/${locale}/${code}.html`;
   };
 
-  async function resources(path: string, pageData: PageData<Record<string, unknown>>, fallback?: '404' | '500'): Promise<PageResources> {
+  async function islandResources(path: string, variant: IslandsPageData, navigation: boolean, fallback?: '404' | '500'): Promise<PageResources> {
+    const [shared] = await Promise.all([
+      fetchJson<SharedData>(`/page-data/sq/d/${variant.staticQueryHashes[0]}.json`),
+      ...(navigation ? variant.islands.map((island) => preloadModule(island.chunks[0]!).catch(() => {
+        // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
+        throw new FullLoad(path, 'island chunk failed to load');
+      })) : []),
+    ]);
+    return { path, pageData: variant, variant, shared, ...(fallback ? { fallback } : {}) };
+  }
+
+  async function resources(path: string, data: AnyPageData, navigation: boolean, fallback?: '404' | '500'): Promise<PageResources> {
+    if (mode === 'islands') return islandResources(path, data as IslandsPageData, navigation, fallback);
+    const pageData = data as PageData<Record<string, unknown>>;
     const template = options.templates[pageData.componentChunkName];
     if (!template) throw new FullLoad(path, `no template chunk ${pageData.componentChunkName}`);
     const [shared, navbar, footer, module] = await Promise.all([
@@ -75,7 +101,7 @@ export function createLoader(options: { templates: TemplateLoaders; buildHash: s
   async function loadPage(path: string, { navigation = true } = {}): Promise<PageResources> {
     const cached = loaded.get(path);
     if (cached) return cached;
-    const [app, pageData] = await Promise.allSettled([fetchJson<AppData>('/page-data/app-data.json'), fetchPageData(path)]);
+    const [app, pageData] = await Promise.allSettled([fetchJson<AppData>('/page-data/app-data.json'), fetchPageData(path, mode)]);
     if (navigation && app.status === 'fulfilled' && app.value.webpackCompilationHash !== options.buildHash) {
       // A new deploy: never mix old and new builds in one page.
       throw new FullLoad(path, 'a new version of the site was deployed');
@@ -85,12 +111,12 @@ export function createLoader(options: { templates: TemplateLoaders; buildHash: s
       if (error instanceof FullLoad) throw error;
       if (error.status === 404 || error.status === 'invalid') {
         if (await htmlExists(path)) throw new FullLoad(path, 'page exists but its page-data does not');
-        return resources(path, await fetchPageData(errorPage(path, '404')).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))), '404');
+        return resources(path, await fetchPageData(errorPage(path, '404'), mode).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))), navigation, '404');
       }
       // A 500: the 500 page of the language; if that fails too, the browser asks the server itself.
-      return resources(path, await fetchPageData(errorPage(path, '500')).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))), '500');
+      return resources(path, await fetchPageData(errorPage(path, '500'), mode).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))), navigation, '500');
     }
-    const result = await resources(path, pageData.value);
+    const result = await resources(path, pageData.value, navigation);
     loaded.set(path, result);
     return result;
   }

@@ -313,6 +313,39 @@ export function invalidPageDataError(options: { location: SourceLocation; field:
   });
 }
 
+const IslandPropError = defineError({
+  name: 'IslandPropError',
+  stage: 'render',
+  title: 'An island prop cannot be sent to the browser',
+  when: 'A template gives an <Island> child a prop JSON cannot carry: a function, a class instance, a symbol, a bigint, NaN or Infinity, undefined in a list, or a cycle.',
+  hint: 'Pass plain data (strings, numbers, booleans, null, plain objects and lists); keep functions and handlers inside the island component.',
+});
+
+/** Located at the page first; the build moves it to the template line of `<Island name="…">` (build/island-location.ts). */
+export function islandPropError(location: SourceLocation, info: { template: string; island: string; prop: string; reason: string; page: string }): SiteError {
+  return IslandPropError({
+    message: `Template "${info.template}" (on ${info.page}) passes the island "${info.island}" the prop "${info.prop}", which is ${info.reason}. Island props are written into page-data.islands.json as JSON.`,
+    field: info.prop,
+    location,
+  });
+}
+
+const UnknownIsland = defineError({
+  name: 'UnknownIsland',
+  stage: 'render',
+  title: 'Unknown island',
+  when: '<Island name="…"> names no file of templates/islands/.',
+  hint: 'Each island name is a file of templates/islands/ whose default export is islandEntry(TheComponent).',
+});
+
+export function unknownIslandError(location: SourceLocation, info: { template: string; island: string; known: string[] }): SiteError {
+  return UnknownIsland({
+    message: `Template "${info.template}" marks an island "${info.island}", but templates/islands/${info.island}.tsx does not exist${info.known.length ? ` (islands: ${info.known.join(', ')})` : ''}.`,
+    field: 'name',
+    location,
+  });
+}
+
 // ── assets: the browser bundle and the stylesheet ──
 
 const ClientBundleError = defineError({

@@ -4,7 +4,7 @@ import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../shared/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v2';
+export const PAGE_CACHE_VERSION = 'pages-v3';
 
 /**
  * The cache key of a rendered page: every input the render reads. A change to the page's data,
@@ -18,12 +18,12 @@ export function pageCacheKey(page: PlannedPage, setup: RenderSetup, setupKey: st
 
 /** The part of the key shared by all pages: templates, assets, build hash, slices. */
 export function setupCacheKey(setup: RenderSetup, templatesHash: string): string {
-  return contentHash(PAGE_CACHE_VERSION, templatesHash, setup.buildHash, JSON.stringify(setup.slices), setup.stylesheets.join(), setup.scripts.join(), setup.siteName);
+  return contentHash(PAGE_CACHE_VERSION, templatesHash, setup.buildHash, JSON.stringify(setup.slices), setup.stylesheets.join(), setup.scripts.join(), setup.siteName, JSON.stringify(setup.islandChunks ?? {}));
 }
 
 export function pageCachePaths(cacheDir: string, key: string) {
   const dir = join(cacheDir, PAGE_CACHE_VERSION, key.slice(0, 2));
-  return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`) };
+  return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`), islandsData: join(dir, `${key}.islands.json`) };
 }
 
 /**
@@ -42,5 +42,7 @@ export function storeRenderedPage(cacheDir: string, key: string, rendered: Rende
     mkdirSync(paths.dir, { recursive: true });
     writeFileSync(paths.html, rendered.html);
   }
+  if (rendered.islandsData !== undefined) writeFileSync(paths.islandsData, rendered.islandsData);
+  // Written last: its presence is what marks the page as cached (render-step).
   writeFileSync(paths.pageData, rendered.pageData);
 }

@@ -5,8 +5,8 @@ import { PAGE_CACHE_VERSION } from './page-cache.ts';
 /** Per page cache key: message keys and page ids its templates asked for and did not find. */
 export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[] }>;
 
-/** Per page cache key: the sizes its HTML and page-data had when rendered, so a damaged file is never published. */
-export type PageSizes = Record<string, [html: number, pageData: number]>;
+/** Per page cache key: the sizes its HTML, page-data and islands variant had when rendered, so a damaged file is never published. */
+export type PageSizes = Record<string, [html: number, pageData: number, islandsData?: number]>;
 
 export interface PageIndex {
   findings: RenderFindings;

@@ -16,6 +16,8 @@ export interface RenderJobResult {
   missingImages: string[];
   htmlBytes: number;
   pageDataBytes: number;
+  /** Absent when the page hydrates whole and has no islands variant. */
+  islandsDataBytes?: number;
 }
 
 /** Renders a batch and stores each page in the page cache; run in a worker or in-process. */
@@ -23,6 +25,6 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
   return jobs.map(({ page, key }) => {
     const rendered = renderPage(page, setup, templates, markdown);
     storeRenderedPage(setup.cacheDir, key, rendered);
-    return { key, missingMessages: rendered.missingMessages, missingRoutes: rendered.missingRoutes, missingImages: rendered.missingImages, htmlBytes: Buffer.byteLength(rendered.html), pageDataBytes: Buffer.byteLength(rendered.pageData) };
+    return { key, missingMessages: rendered.missingMessages, missingRoutes: rendered.missingRoutes, missingImages: rendered.missingImages, htmlBytes: Buffer.byteLength(rendered.html), pageDataBytes: Buffer.byteLength(rendered.pageData), ...(rendered.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(rendered.islandsData) } : {}) };
   });
 }

@@ -2,6 +2,7 @@ import { pageDataError } from './page-data-error.ts';
 import type { PlannedPage } from '../plan/index.ts';
 import { componentChunkName, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
+import { islandsPageData, renderBodyChecked } from './islands-variant.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 
 /** Everything a render needs besides the page; plain data so it can be sent to a worker. */
@@ -16,6 +17,8 @@ export interface RenderSetup {
   scripts: string[];
   /** Template name → the chunks its first render needs (modulepreload). */
   templateChunks: Record<string, string[]>;
+  /** Island name (a file of templates/islands/) → its chunk and the chunks it imports. */
+  islandChunks?: Record<string, string[]>;
   /** JSON for <meta name="agency-site-config">: what the runtime needs before any fetch. */
   runtimeConfig: string;
   siteName: string;
@@ -27,6 +30,8 @@ export interface RenderSetup {
 export interface RenderedPage {
   html: string;
   pageData: string;
+  /** page-data.islands.json, unless the page's template opts out of islands (`hydration = 'full'`). */
+  islandsData?: string;
   /** Message keys the templates asked for that no locale has. */
   missingMessages: string[];
   /** Page ids the templates linked to that do not exist in this locale. */
@@ -80,10 +85,12 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
   const template = templates.pages[page.template]!;
   const props = { data, pageContext: page.pageContext };
+  const hydration = template.hydration ?? 'islands';
   let bodyHtml: string;
   try {
-    bodyHtml = renderToString(
-      createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props)),
+    bodyHtml = renderBodyChecked(
+      () => renderToString(createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props))),
+      page,
     );
   } catch (error) {
     throw pageDataError(error, page) ?? error;
@@ -98,13 +105,16 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
         siteName: setup.siteName,
         stylesheets: setup.stylesheets,
         scripts: setup.scripts,
-        modulePreloads: setup.templateChunks[page.template] ?? [],
+        // Island pages load no template chunk: React comes with the first island that hydrates.
+        modulePreloads: hydration === 'full' ? (setup.templateChunks[page.template] ?? []) : [],
+        hydration,
         runtimeConfig: setup.runtimeConfig,
         structuredData,
         bodyHtml,
       }),
     );
-  return { html, pageData: JSON.stringify(pageData), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`), missingImages: [...missingImages] };
+  const islandsData = hydration === 'islands' ? islandsPageData(pageData, bodyHtml, setup.islandChunks ?? {}, page) : undefined;
+  return { html, pageData: JSON.stringify(pageData), ...(islandsData ? { islandsData } : {}), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`), missingImages: [...missingImages] };
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

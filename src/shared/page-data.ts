@@ -34,6 +34,30 @@ export interface PageData<D = unknown> {
   webpackCompilationHash: string;
 }
 
+/** One island of a page: its place (document order of `[data-island]`), chunk, props and hydration rule. */
+export interface IslandRef {
+  name: string;
+  /** Its chunk and the chunks that one imports, React among them (loaded when it hydrates). */
+  chunks: string[];
+  hydrate: 'visible' | 'interaction';
+  props: Record<string, unknown>;
+}
+
+/**
+ * `page-data.islands.json`, beside page-data.json: the partial-hydration variant. The page's
+ * server-rendered body (`html`, everything inside #root: the static regions with each island's
+ * server HTML in place), its islands, and the head a client navigation must update. `result` keeps
+ * pageContext and head but not `data`: the static regions already show it.
+ */
+export interface IslandsPageData extends Omit<PageData, 'result'> {
+  hydration: 'islands';
+  result: { pageContext: PageContext; head?: HeadData };
+  html: string;
+  islands: IslandRef[];
+}
+
+export const ISLANDS_PAGE_DATA = 'page-data.islands.json';
+
 export interface AppData {
   webpackCompilationHash: string;
 }

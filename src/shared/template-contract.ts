@@ -30,12 +30,16 @@ export interface DocumentProps {
   structuredData: object[];
   /** The rendered page inside the root element. */
   bodyHtml: string;
+  /** How the browser takes the page over: only its islands (default) or the whole page (`full`). */
+  hydration?: 'islands' | 'full';
 }
 
 /** A page template module: its component and, optionally, its JSON-LD. */
 export interface TemplateModule {
   default: (props: PageProps<any>) => ReactNode;
   structuredData?: (props: PageProps<any> & { shared: SharedData; head: HeadData }) => object[];
+  /** `full` opts the template's pages out of islands: React hydrates the whole page from page-data.json. */
+  hydration?: 'islands' | 'full';
 }
 
 /** The bundle the generator compiles from templates/ for Node. */

@@ -2,6 +2,7 @@ import type { PageProps } from '../../src/shared/template-contract.ts';
 import { NewsletterForm } from '../components/NewsletterForm.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
 import { useT } from '../lib/site-context.tsx';
+import { Island } from '../lib/island.tsx';
 
 interface Data {
   posts: Array<{ title: string; description: string; date: string; tags: string[]; readingMinutes: number; path: string }>;
@@ -17,7 +18,9 @@ export default function BlogList({ data }: PageProps<Data>) {
         <h1>{t('blog.title')}</h1>
         <p className="lead">{t('blog.lead')}</p>
       </header>
-      <NewsletterForm />
+      <Island name="newsletter-form">
+        <NewsletterForm />
+      </Island>
       <ul className="post-list">
         {data.posts.map((post) => (
           <li key={post.path} className="post-card">

@@ -2,7 +2,9 @@ import type { Root } from 'hast';
 import type { HeadData, SharedData } from '../../src/shared/page-data.ts';
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { Markdown } from '../components/Markdown.tsx';
+import { NewsletterForm } from '../components/NewsletterForm.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
+import { Island } from '../lib/island.tsx';
 import { useHref, useSite, useT } from '../lib/site-context.tsx';
 
 interface Data {
@@ -33,6 +35,10 @@ export default function BlogPost({ data, pageContext }: PageProps<Data>) {
         ))}
       </header>
       <Markdown tree={post.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" />
+      {/* The newsletter box a post's ::cta{kind="newsletter"} points at (#newsletter). */}
+      <Island name="newsletter-form">
+        <NewsletterForm />
+      </Island>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import type { HeadData, SharedData } from '../../src/shared/page-data.ts';
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { CareersForm } from '../components/CareersForm.tsx';
 import { useSite, useT } from '../lib/site-context.tsx';
+import { Island } from '../lib/island.tsx';
 
 interface Data {
   page: {
@@ -87,7 +88,9 @@ export default function Careers({ data }: PageProps<Data>) {
             <h2 id="apply-title">{t(`${m}.apply-here-button`)}</h2>
             <p>{t('careers-common.apply-lead')}</p>
           </div>
-          <CareersForm role={data.page.job.title} />
+          <Island name="careers-form">
+            <CareersForm role={data.page.job.title} />
+          </Island>
         </div>
       </section>
     </>

@@ -7,6 +7,7 @@ import { Contact } from '../sections/Contact.tsx';
 import { Portfolio } from '../sections/Portfolio.tsx';
 import { Testimonials } from '../sections/Testimonials.tsx';
 import type { Item } from '../sections/types.ts';
+import { Island } from '../lib/island.tsx';
 
 type Action = { label: string; action: 'booking' | 'contact' | 'form' | 'page'; page?: string };
 
@@ -84,7 +85,9 @@ export default function Landing({ data }: PageProps<Data>) {
               <h2 id="form-title">{form.title}</h2>
               <p>{form.lead}</p>
             </div>
-            <GuideForm guide={form.guide ?? 'mvp-guide'} />
+            <Island name="guide-form">
+              <GuideForm guide={form.guide ?? 'mvp-guide'} />
+            </Island>
           </div>
         </section>
       ) : form ? (

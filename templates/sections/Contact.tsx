@@ -1,4 +1,5 @@
 import { ContactForm } from '../components/ContactForm.tsx';
+import { Island } from '../lib/island.tsx';
 import { useBookingHref, useSite, useT } from '../lib/site-context.tsx';
 
 export function Contact({ requirePhone = false, title, lead }: { requirePhone?: boolean; title?: string; lead?: string }) {
@@ -17,7 +18,9 @@ export function Contact({ requirePhone = false, title, lead }: { requirePhone?: 
             </a>
           </p>
         </div>
-        <ContactForm requirePhone={requirePhone} />
+        <Island name="contact-form">
+          <ContactForm requirePhone={requirePhone} />
+        </Island>
       </div>
     </section>
   );

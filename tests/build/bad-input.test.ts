@@ -97,6 +97,21 @@ const cases: Case[] = [
     error: { name: 'InvalidPageData', file: /pages\/preview\.yaml$/, line: 8, field: 'data.section', message: /data\.section is "heroo"; expected one of hero, navbar, / },
   },
   {
+    name: 'an island given a function as a prop',
+    change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<ContactForm requirePhone={requirePhone} />', '<ContactForm requirePhone={requirePhone} onSent={() => undefined} />')),
+    error: { name: 'IslandPropError', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'onSent', message: /Template "home" \(on \/\) passes the island "contact-form" the prop "onSent", which is a function/ },
+  },
+  {
+    name: 'an island given a class instance deep in a prop',
+    change: (f) => edit(join(f.dir, 'templates/pages/blog-list.tsx'), (t) => t.replace('<NewsletterForm />', '<NewsletterForm extra={{ since: [new Date(0)] }} />')),
+    error: { name: 'IslandPropError', file: /templates\/pages\/blog-list\.tsx$/, line: 21, field: 'extra.since[0]', message: /Template "blog-list" .*island "newsletter-form" the prop "extra\.since\[0\]", which is an instance of Date/ },
+  },
+  {
+    name: 'an island name with no file in templates/islands',
+    change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<Island name="contact-form">', '<Island name="contact-box">')),
+    error: { name: 'UnknownIsland', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'name', message: /templates\/islands\/contact-box\.tsx does not exist/ },
+  },
+  {
     name: 'an unknown field in a page',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
     error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },

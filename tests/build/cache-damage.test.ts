@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_CACHE_VERSION } from '../../src/render/page-cache.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
 /** Every file under a folder, relative path → content, to compare two builds' out/. */
@@ -34,8 +35,18 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   it('a truncated cached page is rendered again, not published', async () => {
     const html = await read(f.out, 'index.html');
     // The cached copy of the home page: the page cache file with the same bytes.
-    const cached = Object.values(snapshot(join(f.cache, 'pages-v2'))).find((p) => p.endsWith('.html') && statSync(p).size === Buffer.byteLength(html))!;
+    const cached = Object.values(snapshot(join(f.cache, PAGE_CACHE_VERSION))).find((p) => p.endsWith('.html') && statSync(p).size === Buffer.byteLength(html))!;
     await truncate(cached, 100);
+    const report = await buildFixture(f);
+    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
+    expect(report.rendered).toBe(1);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('a truncated islands variant is rendered again, not published', async () => {
+    const variant = await read(f.out, 'page-data/index/page-data.islands.json');
+    const cached = Object.values(snapshot(join(f.cache, PAGE_CACHE_VERSION))).find((p) => p.endsWith('.islands.json') && statSync(p).size === Buffer.byteLength(variant))!;
+    await truncate(cached, 50);
     const report = await buildFixture(f);
     expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
     expect(report.rendered).toBe(1);
@@ -51,9 +62,9 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   });
 
   it('an unreadable page index renders every page again', async () => {
-    await writeFile(join(f.cache, 'pages-v2/index.json'), '{"findings": {"abc": ');
+    await writeFile(join(f.cache, PAGE_CACHE_VERSION, 'index.json'), '{"findings": {"abc": ');
     const report = await buildFixture(f);
-    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(/^cache: .*pages-v2\/index\.json is unreadable \(.+\); every page is rendered again$/)]);
+    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${PAGE_CACHE_VERSION}/index\\.json is unreadable \\(.+\\); every page is rendered again$`))]);
     expect(report.rendered).toBe(report.pages);
     expect(await contents(f.out)).toEqual(clean);
   });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuildSession, type BuildReport } from '../../src/build/index.ts';
+import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -216,6 +216,37 @@ describe('the build cache', () => {
   });
 });
 
+describe('islands and full hydration', () => {
+  it('writes page-data.islands.json beside page-data.json unless the template opts out, and reports which pages use which', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const template = join(f.dir, 'templates/pages/not-found.tsx');
+      await writeFile(template, (await read(f.dir, 'templates/pages/not-found.tsx')) + "\nexport const hydration = 'full';\n");
+      const built = await buildFixture(f);
+      // The fixture's 404 pages and its section preview use the not-found template.
+      expect(built.hydration!.full.sort()).toEqual(['/404.html', '/es/404.html', '/es/landing/hero/', '/landing/hero/']);
+      expect(built.hydration!.islands).toHaveLength(built.pages - 4);
+      expect(built.hydration!.islands).toEqual(expect.arrayContaining(['/', '/es/', '/blog/', '/careers/']));
+      // Opted out: page-data.json only, the whole page hydrates, its template chunk is preloaded.
+      expect(existsSync(join(f.out, 'page-data/404.html/page-data.json'))).toBe(true);
+      expect(existsSync(join(f.out, 'page-data/404.html/page-data.islands.json'))).toBe(false);
+      const notFound = await read(f.out, '404.html');
+      expect(notFound).toContain('<div id="root" data-hydration="full">');
+      expect(notFound).toMatch(/rel="modulepreload" href="\/assets\/chunks\/not-found\.\w+\.js"/);
+      // Islands: the variant, and no template chunk preloaded (React comes with the first island).
+      const home = await read(f.out, 'index.html');
+      expect(home).toContain('<div id="root" data-hydration="islands">');
+      expect(home).not.toMatch(/modulepreload" href="\/assets\/chunks\//);
+      const variant = JSON.parse(await read(f.out, 'page-data/index/page-data.islands.json'));
+      expect(variant.islands).toEqual([{ name: 'contact-form', chunks: expect.arrayContaining([expect.stringMatching(/^\/assets\/chunks\/contact-form\.\w+\.js$/)]), hydrate: 'visible', props: { requirePhone: false } }]);
+      expect(formatReport(built)).toMatch(/hydration: 12 pages islands \(page-data\.islands\.json\), 4 full \(page-data\.json\): .*\/es\/404\.html/);
+      expect(formatReport(built)).toMatch(/JavaScript \(gzip\): [\d.]+ KB on the first load of every island page \(the runtime, no React\)/);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
+
 describe('rendering in worker threads', () => {
   it('writes the same pages as rendering in one thread', async () => {
     const f = await copyFixture('basic');
@@ -249,6 +280,7 @@ describe('a build session (serve --watch)', () => {
       expect(fast.rendered).toBe(1);
       expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello, body only');
       expect(await read(f.out, 'page-data/blog/first-post/page-data.json')).toContain('Hello, body only');
+      expect(await read(f.out, 'page-data/blog/first-post/page-data.islands.json')).toContain('Hello, body only');
 
       // A title also appears in the list and the feed: that needs the full build.
       const renamed = text.replace('title: First post', 'title: First post, renamed');

@@ -88,7 +88,7 @@ describe.each([
 
   it('shows a visible notice while a navigation takes longer than a second', async () => {
     const { page, context } = await open(c.home);
-    await context.route('**/page-data/**/blog/page-data.json', async (route) => {
+    await context.route('**/page-data/**/blog/page-data*.json', async (route) => {
       await new Promise((r) => setTimeout(r, 1800));
       await route.continue();
     });
@@ -105,7 +105,7 @@ describe.each([
   it('retries page-data twice and then renders, and after four failures loads the page in full', async () => {
     const { page, context } = await open(c.home);
     let failures = 0;
-    await context.route('**/page-data/**/blog/page-data.json', (route) => (failures++ < 2 ? route.abort('failed') : route.continue()));
+    await context.route('**/page-data/**/blog/page-data*.json', (route) => (failures++ < 2 ? route.abort('failed') : route.continue()));
     await page.click(`header nav a[href="${c.blog}"]`);
     await expect.poll(() => h1(page), { timeout: 10_000 }).toBe(c.blogTitle);
     expect(failures).toBe(3);
@@ -115,7 +115,7 @@ describe.each([
     await page.waitForURL(url(c.home));
     let count = 0;
     const target = c.locale === 'en' ? '/careers/' : '/es/trabaja-con-nosotros/';
-    await context.route(`**/page-data${target}page-data.json`, (route) => (count++ < 4 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+    await context.route(`**/page-data${target}page-data*.json`, (route) => (count++ < 4 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
     await follow(page, target);
     await page.waitForURL(url(target));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -132,7 +132,7 @@ describe.each([
     expect(await marker(page)).toBe(1);
 
     const target = c.locale === 'en' ? '/partners/' : '/es/socios/';
-    await context.route(`**/page-data${target}page-data.json`, (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await context.route(`**/page-data${target}page-data*.json`, (route) => route.fulfill({ status: 500, body: 'oops' }));
     await follow(page, target);
     await expect.poll(() => h1(page), { timeout: 10_000 }).toBe(c.serverError);
     expect(await marker(page)).toBe(1);
@@ -141,7 +141,7 @@ describe.each([
 
   it('loads the target in full when its template chunk fails to load', async () => {
     const { page, context } = await open(c.home);
-    await context.route('**/assets/chunks/careers.*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await context.route('**/assets/chunks/careers*.js', (route) => route.fulfill({ status: 404, body: '' }));
     const target = c.locale === 'en' ? '/careers-android/' : '/es/trabaja-con-nosotros-android/';
     await follow(page, target);
     await page.waitForURL(url(target));
@@ -170,7 +170,7 @@ describe('prefetching', () => {
     const seen: Array<{ at: number; path: string }> = [];
     let start = 0;
     page.on('request', (r) => {
-      const m = /\/page-data\/(.+)\/page-data\.json$/.exec(new URL(r.url()).pathname);
+      const m = /\/page-data\/(.+)\/page-data(?:\.islands)?\.json$/.exec(new URL(r.url()).pathname);
       // The page's own page-data (its first load) is not a prefetch.
       const own = (options.path ?? '/') === '/' ? 'index' : (options.path ?? '/').replace(/^\/|\/$/g, '');
       if (m && m[1] !== own) seen.push({ at: Date.now() - start, path: m[1]! });
@@ -221,7 +221,7 @@ describe('prefetching', () => {
     const { page, context } = await newPage(browser);
     await page.goto(url(home));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const request = page.waitForRequest((r) => r.url().endsWith(`/page-data/${folder}/page-data.json`), { timeout: 1500 });
+    const request = page.waitForRequest((r) => /\/page-data\.(islands\.)?json$/.test(r.url()) && r.url().includes(`/page-data/${folder}/page-data.`), { timeout: 1500 });
     await page.hover(`header nav a[href="${blog}"]`);
     await request;
     await context.close();
@@ -248,7 +248,7 @@ describe('deploys', () => {
     const { page, context } = await newPage(browser);
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
-    await context.route(`**/page-data${path}page-data.json`, (route) => route.fulfill({ status: 404, body: '' }));
+    await context.route(`**/page-data${path}page-data*.json`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(url(path));
     await expect.poll(() => logged, { timeout: 10_000 }).toContain(`page resources for ${path} not found. Not rendering React`);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();

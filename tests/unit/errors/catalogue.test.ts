@@ -32,6 +32,8 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   templateCompileError: () => catalogue.templateCompileError(esbuildFailure, 'templates'),
   invalidPageDataError: () =>
     catalogue.invalidPageDataError({ location: { file: 'site/pages/partners.yaml', line: 27 }, field: 'data.sections.0.kind', template: 'landing', pageUrl: '/partners/', message: 'data.sections.0.kind is "card"; expected one of cards, steps.' }),
+  islandPropError: () => catalogue.islandPropError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-form', prop: 'onSent', reason: 'a function', page: '/' }),
+  unknownIslandError: () => catalogue.unknownIslandError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-box', known: ['contact-form', 'newsletter-form'] }),
   clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
   cssError: () => catalogue.cssError(esbuildFailure),
   outMissingError: () => catalogue.outMissingError('out'),
