@@ -15,7 +15,7 @@ const n = Number(process.argv[2] ?? 1000);
 const env = { ...process.env, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', CI: 'true' };
 
 async function startS3(directory, bucket) {
-  const child = spawn(process.execPath, [join(root, 'tests/support/s3-server.mjs'), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(root, 'tests/support/s3-server.mjs'), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {

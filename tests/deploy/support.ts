@@ -13,7 +13,7 @@ export const BUCKET = 'site';
 
 /** s3rver in a child process over `directory` (kept across restarts, like a real bucket). */
 export async function startS3(directory: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'tests/support/s3-server.mjs'), directory, BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(ROOT, 'tests/support/s3-server.mjs'), directory, BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,5 +1,7 @@
 // A real S3-protocol server (s3rver) in its own process, so a test can kill it mid-deploy.
-// Usage: node s3-server.mjs <directory> <bucket> [port]; prints {"port":N} once listening.
+// Usage: node --openssl-legacy-provider s3-server.mjs <directory> <bucket> [port]; prints {"port":N} once listening.
+// s3rver encrypts list continuation tokens with DES, which OpenSSL 3 only offers through its legacy
+// provider: without the flag, listing a bucket of more than 1,000 objects answers 500.
 import S3rver from '@20minutes/s3rver';
 
 const [directory, bucket, port = '0'] = process.argv.slice(2);
