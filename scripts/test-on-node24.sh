@@ -21,4 +21,4 @@ mkdir -p "$work/project"
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$work/project"
 cd "$work/project"
 npm install --no-audit --no-fund --loglevel=error >"$work/install.log" 2>&1 || { tail -40 "$work/install.log"; echo "node24: npm install failed"; exit 1; }
-node node_modules/vitest/vitest.mjs run tests/unit tests/build tests/forms tests/checks --exclude tests/checks/real-site.test.ts "$@"
+node node_modules/vitest/vitest.mjs run tests/unit tests/build tests/forms tests/checks tests/deploy --exclude tests/checks/real-site.test.ts "$@"
