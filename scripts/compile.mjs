@@ -1,14 +1,14 @@
 // Compiles src/ for Node once (npm `prepare`): one bundle for the CLI, one for render workers.
 // Most dependencies stay external (see BUNDLED below). Code splitting keeps each
 // command's `await import()` a separate file, so `--help` loads only the CLI's skeleton.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const BUNDLED = new Set(['unified', 'remark-parse', 'remark-gfm', 'remark-directive', 'remark-rehype', 'rehype-slug', 'rehype-highlight', 'zod', 'yaml', 'js-yaml', 'gray-matter', 'commander']);
 const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies);
 
-// Chunk names carry a content hash: old ones would pile up.
-for (const f of readdirSync('dist', { withFileTypes: true })) if (f.name.startsWith('chunk-')) rmSync(`dist/${f.name}`);
+// Chunk names carry a content hash: old ones would pile up. (A fresh clone has no dist/ yet.)
+if (existsSync('dist')) for (const f of readdirSync('dist', { withFileTypes: true })) if (f.name.startsWith('chunk-')) rmSync(`dist/${f.name}`);
 
 await build({
   entryPoints: { cli: 'src/cli/index.ts', 'cli-api': 'src/cli/api.ts', 'render-worker': 'src/render/render-worker.ts' },
