@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { packageRoot } from '../shared/package-root.ts';
+import { packageRoot } from '../node/package-root.ts';
 
 /**
  * Package modules that templates import by name. A site's templates live outside this package

@@ -4,7 +4,7 @@ import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
-import { securityHeaders } from '../shared/security-headers.ts';
+import { securityHeaders } from '../node/security-headers.ts';
 import { buildOptionsOf, buildWithFlags } from './build-command.ts';
 import type { DeliverySettings } from './delivery-options.ts';
 import { checkDeliveryFlags, describeDelivery, resolveDelivery } from './delivery-settings.ts';

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash } from '../shared/hash.ts';
-import { packageRoot } from '../shared/package-root.ts';
+import { contentHash } from '../node/hash.ts';
+import { packageRoot } from '../node/package-root.ts';
 
 let bundled: Promise<string> | undefined;
 
