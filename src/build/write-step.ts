@@ -1,6 +1,5 @@
-import { isOutputCurrent, LiveOutput, readOutputKeys, recordOutput, type OutputFile, type StagedOutput } from '../output/index.ts';
+import { isOutputCurrent, isPrecached, LiveOutput, readOutputKeys, recordOutput, writeServiceWorker, type OutputFile, type StagedOutput } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
-import { isPrecached, writeServiceWorker } from '../sw/index.ts';
 import type { createTasks } from './task.ts';
 
 /**

@@ -3,3 +3,4 @@ export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './s
 export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recordReplacedFiles, type OutputFile } from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
+export { isPrecached, writeServiceWorker } from './write-service-worker.ts';

@@ -5,12 +5,15 @@ import { packageRoot } from '../node/package-root.ts';
 
 let bundled: Promise<string> | undefined;
 
-/** The worker's code, bundled once per process (it depends only on src/sw and workbox), as a file in this cache. */
+// The worker (src/sw, bundled for the browser) and the URL layout it imports: both are in its cache key.
+const WORKER_SOURCES = ['src/sw/sw-source.ts', 'src/shared/site-urls.ts'];
+
+/** The worker's code, bundled once per process (it depends only on src/sw, src/shared and workbox), as a file in this cache. */
 async function bundleWorker(cacheDir: string): Promise<string> {
   bundled ??= (async () => {
     const { build } = await import('esbuild');
     const result = await build({
-      entryPoints: [join(packageRoot(), 'src/sw/sw-source.ts')],
+      entryPoints: [join(packageRoot(), WORKER_SOURCES[0]!)],
       bundle: true,
       format: 'iife',
       minify: true,
@@ -45,7 +48,8 @@ export function isPrecached(path: string): boolean {
 export async function writeServiceWorker(options: { outDir: string; cacheDir: string; precacheKey: string }): Promise<{ fromCache: boolean }> {
   // The worker's source and the workbox versions it bundles are part of the key too.
   const versions = await Promise.all(['workbox-build', 'workbox-precaching'].map((p) => readFile(join(packageRoot(), 'node_modules', p, 'package.json'), 'utf8').catch(() => p)));
-  const key = contentHash('sw-v1', options.precacheKey, await readFile(join(packageRoot(), 'src/sw/sw-source.ts')), ...versions);
+  const sources = await Promise.all(WORKER_SOURCES.map((f) => readFile(join(packageRoot(), f))));
+  const key = contentHash('sw-v1', options.precacheKey, ...sources, ...versions);
   const cached = join(options.cacheDir, 'sw', `sw-${key}.js`);
   const dest = join(options.outDir, 'sw.js');
   try {
