@@ -43,7 +43,7 @@ export function registerNewPostCommand(program: Command): void {
     .option('--site <dir>', 'site content folder', './site')
     .action((title: string, flags: NewPostFlags) =>
       run(async () => {
-        const { scaffoldPost } = await import('../checks/index.ts');
+        const { scaffoldPost } = await import('../scaffold/index.ts');
         const post = await scaffoldPost({ siteDir: flags.site, title, ...(flags.locale ? { locale: flags.locale } : {})});
         console.log(`created ${post.file} (draft: true; set draft: false to publish, and write a description)`);
       }),

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createThirdPartyProxy } from '../dev/index.ts';
-import { securityHeaders } from '../node/security-headers.ts';
+import { createThirdPartyProxy } from '../serve/index.ts';
+import { securityHeaders } from '../serve/index.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
