@@ -5,4 +5,5 @@ export { serveSite, type ServeOptions, type SiteServer, type RequestHandler } fr
 export { resolveRequestPath, createStaticHandler } from './static-handler.ts';
 export { createThirdPartyProxy, isForbiddenAddress, type ProxyOptions } from './third-party-proxy.ts';
 export { securityHeaders, type SecurityHeaderOptions } from '../node/security-headers.ts';
+export { securityOptions } from '../node/security-options.ts';
 export { cacheControl, contentType, fileHeaders } from '../node/cache-policy.ts';

@@ -3,15 +3,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
-import { atomFeed, hashedFilesJson, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
+import type { OutputFile } from './build-manifest.ts';
+import { hashedFilesJson } from './hashed-files.ts';
+import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths } from '../render/index.ts';
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
 import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
 import { securityHeaders } from '../node/security-headers.ts';
-import type { CompressedAssets } from './compress-asset.ts';
-import { securityOptions } from './security-options.ts';
+import type { CompressedAssets } from '../assets/index.ts';
+import { securityOptions } from '../node/security-options.ts';
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
