@@ -1,4 +1,4 @@
-import { isOutputCurrent, isPrecached, LiveOutput, readOutputKeys, recordOutput, writeServiceWorker, type OutputFile, type StagedOutput } from '../output/index.ts';
+import { isOutputCurrent, isPrecached, LiveOutput, MemoryOutput, readOutputKeys, recordOutput, serviceWorkerFor, writeServiceWorker, type OutputFile, type StagedOutput } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { createTasks } from './task.ts';
 
@@ -6,10 +6,11 @@ import type { createTasks } from './task.ts';
  * Puts the build's files into out/: nothing when out/ already holds exactly them; file by file
  * when the last build's record says what out/ holds and either `inPlace` (serve --watch) or few
  * files changed; otherwise into the staging folder, swapped in whole. Then writes sw.js and records what out/ now holds.
+ * A MemoryOutput (tests) gets every file and sw.js, and out/ is neither read nor written.
  */
 export async function writeOutputFiles(options: {
   files: OutputFile[];
-  output: StagedOutput;
+  output: StagedOutput | MemoryOutput;
   outDir: string;
   cacheDir: string;
   inPlace: boolean;
@@ -21,6 +22,16 @@ export async function writeOutputFiles(options: {
   const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
   const record = () => recordOutput({ cacheDir, outDir, fingerprint, paths: [...files.map((f) => f.path), 'sw.js'], keys });
+
+  if (output instanceof MemoryOutput) {
+    await task('writing files', async () => {
+      await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom) : output.write(f.path, f.data))));
+    });
+    const sw = await task('service worker', () => serviceWorkerFor({ files, cacheDir, precacheKey }));
+    await output.write('sw.js', sw);
+    await output.commit();
+    return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
+  }
 
   if (isOutputCurrent({ cacheDir, outDir, fingerprint })) {
     await output.abort();

@@ -1,5 +1,6 @@
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { OutputFile } from './build-manifest.ts';
 import { contentHash } from '../node/hash.ts';
 import { packageRoot } from '../node/package-root.ts';
 
@@ -78,4 +79,24 @@ export async function writeServiceWorker(options: { outDir: string; cacheDir: st
   await writeFile(`${cached}.tmp`, await readFile(dest));
   await rename(`${cached}.tmp`, cached);
   return { fromCache: false };
+}
+
+/**
+ * sw.js for an output that is not a folder (MemoryOutput): workbox-build reads the precached files
+ * from disk, so they are put in a scratch folder of the cache, and sw.js is read back from it.
+ */
+export async function serviceWorkerFor(options: { files: readonly OutputFile[]; cacheDir: string; precacheKey: string }): Promise<Buffer> {
+  await mkdir(join(options.cacheDir, 'sw'), { recursive: true });
+  const dir = await mkdtemp(join(options.cacheDir, 'sw', 'scratch-'));
+  try {
+    for (const file of options.files.filter((f) => isPrecached(f.path))) {
+      const target = join(dir, file.path);
+      await mkdir(dirname(target), { recursive: true });
+      await ('linkFrom' in file ? copyFile(file.linkFrom, target) : writeFile(target, file.data));
+    }
+    await writeServiceWorker({ outDir: dir, cacheDir: options.cacheDir, precacheKey: options.precacheKey });
+    return await readFile(join(dir, 'sw.js'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
