@@ -1,4 +1,4 @@
-import { proxiedUrl } from '../../src/shared/site-urls.ts';
+import { proxiedUrl } from 'agency-site/site-urls';
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { GuideForm } from '../components/GuideForm.tsx';
 import { unknownKind } from '../lib/content-error.ts';
