@@ -11,7 +11,7 @@ describe('MemoryOutput', () => {
       await writeFile(join(dir, 'page.html'), '<h1>Hola</h1>');
       const out = new MemoryOutput();
       await out.write('es/index.html', '<p>¿Hablamos?</p>');
-      await out.linkFrom('es/blog/index.html', join(dir, 'page.html'), 13);
+      await out.linkFrom('es/blog/index.html', join(dir, 'page.html'));
       expect(out.has('es/index.html')).toBe(false);
       await out.commit();
       expect(out.paths()).toEqual(['es/blog/index.html', 'es/index.html']);
