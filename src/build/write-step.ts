@@ -1,4 +1,4 @@
-import { isOutputCurrent, isPrecached, LiveOutput, MemoryOutput, readOutputKeys, recordOutput, serviceWorkerFor, writeServiceWorker, type OutputFile, type StagedOutput } from '../output/index.ts';
+import { isOutputCurrent, isPrecached, LiveOutput, MemoryOutput, readOutputKeys, recordOutput, serviceWorkerFile, serviceWorkerFor, type OutputFile, type StagedOutput } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { createTasks } from './task.ts';
 
@@ -28,7 +28,7 @@ export async function writeOutputFiles(options: {
       await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom) : output.write(f.path, f.data))));
     });
     const sw = await task('service worker', () => serviceWorkerFor({ files, cacheDir, precacheKey }));
-    await output.write('sw.js', sw);
+    await output.linkFrom('sw.js', sw.file);
     await output.commit();
     return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
   }
@@ -50,14 +50,20 @@ export async function writeOutputFiles(options: {
       await Promise.all(files.filter((f) => previous[f.path] !== keys[f.path]).map((f) => live.put(f)));
       await Promise.all(Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js').map((path) => live.remove(path)));
     });
-    await task('service worker', () => writeServiceWorker({ outDir: live.outDir, cacheDir, precacheKey }));
+    await task('service worker', async () => {
+      const sw = await serviceWorkerFile({ globDir: live.outDir, cacheDir, precacheKey });
+      await live.put({ path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
+    });
     record();
     return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten };
   }
   await task('writing files', async () => {
     await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
   });
-  await task('service worker', () => writeServiceWorker({ outDir: output.stagingDir, cacheDir, precacheKey }));
+  await task('service worker', async () => {
+    const sw = await serviceWorkerFile({ globDir: output.stagingDir, cacheDir, precacheKey });
+    await output.linkFrom('sw.js', sw.file, sw.bytes);
+  });
   await task('publishing', async () => {
     await output.commit();
     record();

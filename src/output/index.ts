@@ -5,5 +5,5 @@ export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './s
 export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recordReplacedFiles, type OutputFile } from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
-export { isPrecached, serviceWorkerFor, writeServiceWorker } from './write-service-worker.ts';
+export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
 export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile } from './collect-files.ts';

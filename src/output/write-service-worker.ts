@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import { contentHash } from '../node/hash.ts';
@@ -41,32 +41,28 @@ export function isPrecached(path: string): boolean {
 }
 
 /**
- * Writes sw.js into the folder being published: workbox-build's injectManifest lists the hashed
- * runtime, CSS and the offline pages with their revisions. The result is kept in the cache under
- * `precacheKey` (the content keys of the precached files and the worker's sources), so a build
- * that changed none of them copies it instead of loading esbuild and workbox-build (≈ 0.5 s).
+ * sw.js, as a file of the cache for the output to put in place like a rendered page:
+ * workbox-build's injectManifest lists the hashed runtime, CSS and the offline pages of `globDir`
+ * (the folder being published) with their revisions. It is kept under `precacheKey` (the content
+ * keys of the precached files) and the worker's sources, so a build that changed none of them
+ * reuses it instead of loading esbuild and workbox-build (≈ 0.5 s).
  */
-export async function writeServiceWorker(options: { outDir: string; cacheDir: string; precacheKey: string }): Promise<{ fromCache: boolean }> {
+export async function serviceWorkerFile(options: { globDir: string; cacheDir: string; precacheKey: string }): Promise<{ file: string; bytes: number; fromCache: boolean }> {
   // The worker's source and the workbox versions it bundles are part of the key too.
   const versions = await Promise.all(['workbox-build', 'workbox-precaching'].map((p) => readFile(join(packageRoot(), 'node_modules', p, 'package.json'), 'utf8').catch(() => p)));
   const sources = await Promise.all(WORKER_SOURCES.map((f) => readFile(join(packageRoot(), f))));
   const key = contentHash('sw-v1', options.precacheKey, ...sources, ...versions);
   const cached = join(options.cacheDir, 'sw', `sw-${key}.js`);
-  const dest = join(options.outDir, 'sw.js');
-  try {
-    // Beside and renamed: under serve --watch, out/ is being served while this runs.
-    await copyFile(cached, `${dest}.tmp`);
-    await rename(`${dest}.tmp`, dest);
-    return { fromCache: true };
-  } catch {
-    // Not cached yet: generated below.
-  }
+  const hit = await stat(cached).catch(() => undefined);
+  if (hit?.isFile()) return { file: cached, bytes: hit.size, fromCache: true };
   const swSrc = await bundleWorker(options.cacheDir);
   const { injectManifest } = await import('workbox-build');
+  // Written beside and renamed, like every cache file: a stopped build leaves no half worker to reuse.
+  const temp = join(options.cacheDir, 'sw', `sw-${key}.${process.pid}.tmp.js`);
   await injectManifest({
     swSrc,
-    swDest: join(options.outDir, 'sw.js'),
-    globDirectory: options.outDir,
+    swDest: temp,
+    globDirectory: options.globDir,
     globPatterns: ['assets/**/*.{js,css}', 'offline/index.html', 'es/offline/index.html', 'favicon.svg'],
     globIgnores: ['**/*.br', '**/*.gz'],
     // Directory URLs: /offline/ rather than /offline/index.html.
@@ -75,17 +71,15 @@ export async function writeServiceWorker(options: { outDir: string; cacheDir: st
       async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: '/' + e.url.replace(/index\.html$/, '') })), warnings: [] }),
     ],
   });
-  await mkdir(join(options.cacheDir, 'sw'), { recursive: true });
-  await writeFile(`${cached}.tmp`, await readFile(dest));
-  await rename(`${cached}.tmp`, cached);
-  return { fromCache: false };
+  await rename(temp, cached);
+  return { file: cached, bytes: (await stat(cached)).size, fromCache: false };
 }
 
 /**
  * sw.js for an output that is not a folder (MemoryOutput): workbox-build reads the precached files
- * from disk, so they are put in a scratch folder of the cache, and sw.js is read back from it.
+ * from disk, so they are put in a scratch folder of the cache for it to list.
  */
-export async function serviceWorkerFor(options: { files: readonly OutputFile[]; cacheDir: string; precacheKey: string }): Promise<Buffer> {
+export async function serviceWorkerFor(options: { files: readonly OutputFile[]; cacheDir: string; precacheKey: string }): Promise<{ file: string; bytes: number; fromCache: boolean }> {
   await mkdir(join(options.cacheDir, 'sw'), { recursive: true });
   const dir = await mkdtemp(join(options.cacheDir, 'sw', 'scratch-'));
   try {
@@ -94,8 +88,7 @@ export async function serviceWorkerFor(options: { files: readonly OutputFile[]; 
       await mkdir(dirname(target), { recursive: true });
       await ('linkFrom' in file ? copyFile(file.linkFrom, target) : writeFile(target, file.data));
     }
-    await writeServiceWorker({ outDir: dir, cacheDir: options.cacheDir, precacheKey: options.precacheKey });
-    return await readFile(join(dir, 'sw.js'));
+    return await serviceWorkerFile({ globDir: dir, cacheDir: options.cacheDir, precacheKey: options.precacheKey });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
