@@ -4,9 +4,9 @@ import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
 import { clientBundleError } from '../errors/index.ts';
-import { packageRoot } from '../shared/package-root.ts';
+import { packageRoot } from '../node/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 import { templateAliases } from './template-aliases.ts';
 
 export interface ClientBundle {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { cssError } from '../errors/index.ts';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 import { cachedBuild } from './cached-build.ts';
 
 export interface CssAsset {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 
 export interface BuildOutput {
   files: Array<{ path: string; text: string }>;

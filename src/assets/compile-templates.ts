@@ -3,8 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild } from './cached-build.ts';
 import { templateCompileError } from '../errors/index.ts';
-import { contentHash } from '../shared/hash.ts';
-import { packageRoot } from '../shared/package-root.ts';
+import { contentHash } from '../node/hash.ts';
+import { packageRoot } from '../node/package-root.ts';
 import { templateAliases } from './template-aliases.ts';
 
 export interface CompiledTemplates {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { packageRoot } from '../shared/package-root.ts';
+import { packageRoot } from '../node/package-root.ts';
 
 /**
  * Package modules that templates import by name. A site's templates live outside this package
@@ -8,5 +8,8 @@ import { packageRoot } from '../shared/package-root.ts';
  * Keep tsconfig.json's "paths" in step, for the type checker.
  */
 export function templateAliases(): Record<string, string> {
-  return { 'agency-site/format-message': join(packageRoot(), 'src/shared/format-message.ts') };
+  return {
+    'agency-site/format-message': join(packageRoot(), 'src/shared/format-message.ts'),
+    'agency-site/site-urls': join(packageRoot(), 'src/shared/site-urls.ts'),
+  };
 }

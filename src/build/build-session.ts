@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { importTemplates } from '../assets/index.ts';
 import { assertImagesExist, readPost, type Post } from '../content/index.ts';
-import { recordReplacedFiles, replaceInPlace } from '../output/index.ts';
+import { islandsDataFile, pageDataFile, recordReplacedFiles, replaceInPlace } from '../output/index.ts';
 import { MarkdownCache, pageCacheKey, pageCachePaths, runRenderJobs } from '../render/index.ts';
-import { islandsDataFile, pageDataFile } from './collect-files.ts';
 import { runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
 import type { BuildReport } from './report.ts';
 

@@ -1,4 +1,3 @@
 export { buildSite, runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
 export { formatReport, type BuildReport } from './report.ts';
-export { securityOptions } from './security-options.ts';
 export { createBuildSession } from './build-session.ts';

@@ -1,17 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
-import { bundleClient, bundleCss, compileTemplates, type CompiledTemplates } from '../assets/index.ts';
+import { bundleClient, bundleCss, compileTemplates, compressAssets, type CompiledTemplates } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { StagedOutput } from '../output/index.ts';
+import { collectOutputFiles, hostFiles, StagedOutput, type MemoryOutput } from '../output/index.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/index.ts';
-import type { RenderSetup } from '../render/index.ts';
-import { contentHash } from '../shared/hash.ts';
-import type { RuntimeConfig } from '../client/types.ts';
+import { renderPlannedPages, type RenderSetup } from '../render/index.ts';
+import { contentHash } from '../node/hash.ts';
+import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages } from '../images/index.ts';
-import { collectOutputFiles, hostFiles } from './collect-files.ts';
-import { compressAssets } from './compress-asset.ts';
-import { renderPlannedPages } from './render-step.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
@@ -39,6 +36,8 @@ export interface BuildOptions {
    * of staging the whole folder (seconds of re-linking on a large site for a one-word change).
    */
   inPlace?: boolean;
+  /** Keep the files in memory instead of publishing them to out/ (tests): out/ is neither read nor written. */
+  output?: MemoryOutput;
 }
 
 /** What the browser runtime needs before its first fetch, published in a meta tag (CSP allows no inline script). */
@@ -85,7 +84,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
   // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the
   // reload; the stamps saved by an earlier build then just no longer match, as they should not.
-  const stamps = options.inPlace ? undefined : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  const stamps = options.inPlace || options.output ? undefined : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
@@ -116,7 +115,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   const compressed = compressAssets(cacheDir, [{ path: css.file, text: css.text }, ...client.files]);
   compressed.catch(() => undefined);
 
-  const output = new StagedOutput(options.outDir);
+  const output = options.output ?? new StagedOutput(options.outDir);
   try {
     const sharedFiles = Object.fromEntries(
       Object.entries(plan.shared).map(([locale, data]) => {

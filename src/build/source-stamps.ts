@@ -4,7 +4,7 @@
 // costs start-up plus a few thousand stat calls.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { packageRoot } from '../shared/package-root.ts';
+import { packageRoot } from '../node/package-root.ts';
 
 export const STAMPS_VERSION = 'source-stamps-v1';
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ISLANDS_PAGE_DATA, pageDataFolder } from '../shared/page-data.ts';
+import { pageDataPath } from '../shared/site-urls.ts';
 import { fileOfPath, type BuiltSite } from './read-built-site.ts';
 import { KB, type Budgets } from './read-budgets.ts';
 import { resolveLink } from './resolve-link.ts';
@@ -67,8 +67,7 @@ export function weighPage(page: BuiltPage, { site, baseUrl }: Pick<CheckBudgetsO
     }
   }
   // What a client navigation fetches: the islands variant where the page has one, else page-data.json.
-  const folder = `page-data/${pageDataFolder(page.path)}`;
-  const pageData = [`${folder}/${ISLANDS_PAGE_DATA}`, `${folder}/page-data.json`].find((f) => site.hasFile(f));
+  const pageData = [pageDataPath(page.path, 'islands'), pageDataPath(page.path)].find((f) => site.hasFile(f));
   if (pageData) weight.pageData = statSync(join(site.outDir, pageData)).size;
   return weight;
 }

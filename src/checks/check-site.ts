@@ -4,7 +4,9 @@ import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
 import { planSite } from '../plan/index.ts';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
+// Served by the forms endpoint and by `serve` (or the host's rewrites), never by a file in out/.
+import { PROXY_PATH } from '../shared/site-urls.ts';
 import { checkBudgets } from './check-budgets.ts';
 import { checkClaims } from './check-claims.ts';
 import { checkContent } from './check-content.ts';
@@ -39,8 +41,6 @@ export interface CheckSiteResult {
   pages: number;
 }
 
-// Served by the forms endpoint and by `serve` (or the host's rewrites), never by a file in out/.
-const PROXY_PATH = '/__third-party-proxy';
 
 /** Runs every check over the sources and the built site; collects all findings and never stops at the first. */
 export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteResult> {

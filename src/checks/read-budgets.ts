@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { parseYaml } from '../config/index.ts';
 import { isSiteError, locateYamlPath } from '../errors/index.ts';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
 import type { Finding } from './types.ts';
 
 // site.yaml has no `budgets` key yet (its schema belongs to config/), so budgets live in their own file.

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
 import { outMissingError } from '../errors/index.ts';
 import { lineIndex, scanTags } from './scan-html.ts';
 import type { BuiltPage } from './types.ts';

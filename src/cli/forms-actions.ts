@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createThirdPartyProxy } from '../dev/index.ts';
-import { securityHeaders } from '../shared/security-headers.ts';
+import { createThirdPartyProxy } from '../serve/index.ts';
+import { securityHeaders } from '../serve/index.ts';
+import { PROXY_PATH } from '../shared/site-urls.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { formsOptionError } from '../errors/index.ts';
@@ -52,7 +53,7 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
     trustProxy: flags.trustProxy === true,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
     outbox: { mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) },
-    // The same third-party proxy as `serve`, for static hosts that send /__third-party-proxy here.
+    // The same third-party proxy as `serve`, for static hosts that send PROXY_PATH here.
     extraHandlers: [proxyHandler(config.settings.thirdPartyAllowlist)],
   }).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
@@ -71,7 +72,7 @@ function proxyHandler(allowlist: string[]) {
   const headers = securityHeaders();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/__third-party-proxy') return false;
+    if (url.pathname !== PROXY_PATH) return false;
     await proxy(req, res, url, headers);
     return true;
   };

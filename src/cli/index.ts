@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBuildCommand } from './build-command.ts';
-import { registerCheckCommand, registerNewPostCommand } from './check-command.ts';
+import { registerCheckCommand } from './check-command.ts';
 import { registerDeployCommand } from './deploy-command.ts';
 import { registerFormsCommands } from './forms-commands.ts';
+import { registerNewPostCommand } from './new-post-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;

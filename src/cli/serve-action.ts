@@ -1,10 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
-import { createBuildSession, securityOptions } from '../build/index.ts';
+import { createBuildSession } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
-import { createDevEvents, injectClient, serveSite, watchSite, type RequestHandler } from '../dev/index.ts';
-import { securityHeaders } from '../shared/security-headers.ts';
+import { createDevEvents, injectClient, watchSite } from '../dev/index.ts';
+import { securityHeaders, securityOptions, serveSite, type RequestHandler } from '../serve/index.ts';
 import { buildOptionsOf, buildWithFlags } from './build-command.ts';
 import type { DeliverySettings } from './delivery-options.ts';
 import { checkDeliveryFlags, describeDelivery, resolveDelivery } from './delivery-settings.ts';

@@ -1,7 +1,7 @@
 // Loaded on the first submit of a site form: validates with the schemas the server uses, shows
 // each error next to its field, submits with fetch and shows the outcome. Without JavaScript the
 // same forms post normally and the server answers with a page.
-import { CV_FIELD, FORM_NAMES, localizeMessage, validateSubmission, type FormName } from '../forms/browser.ts';
+import { CV_FIELD, FORM_NAMES, localizeMessage, validateSubmission, type FormName } from '../forms/schema/index.ts';
 import type { SharedData } from '../shared/page-data.ts';
 import { message } from './messages.ts';
 

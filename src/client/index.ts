@@ -15,7 +15,9 @@ import { startPrefetcher } from './prefetch.ts';
 import { startRouter } from './router.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { createSlowNotice } from './slow-notice.ts';
-import type { BootOptions, RuntimeConfig } from './types.ts';
+import type { RuntimeConfig } from '../shared/runtime-config.ts';
+import { APP_DATA_PATH } from '../shared/site-urls.ts';
+import type { BootOptions } from './types.ts';
 import type { View } from './view.ts';
 
 const RELOAD_FLAG = 'agency-site-reloaded-for';
@@ -23,7 +25,7 @@ const RELOAD_FLAG = 'agency-site-reloaded-for';
 /** A new deploy since this HTML was built: reload once (remembered for the tab), never in a loop. */
 async function checkDeploy(config: RuntimeConfig): Promise<boolean> {
   try {
-    const response = await fetch('/page-data/app-data.json', { cache: 'no-store' });
+    const response = await fetch(`/${APP_DATA_PATH}`, { cache: 'no-store' });
     const { webpackCompilationHash } = (await response.json()) as { webpackCompilationHash: string };
     if (webpackCompilationHash === config.buildHash) {
       sessionStorage.removeItem(RELOAD_FLAG);

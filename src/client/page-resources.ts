@@ -1,4 +1,6 @@
-import { ISLANDS_PAGE_DATA, pageDataFolder, type AppData, type IslandsPageData, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
+import { localeOfPath } from '../shared/locale-path.ts';
+import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
+import type { AppData, IslandsPageData, PageData, SharedData, SliceData } from '../shared/page-data.ts';
 import { fetchJson, htmlExists, ResourceError } from './fetch-resource.ts';
 import { preloadModule } from './preload-module.ts';
 import type { HydrationMode, TemplateLoaders } from './types.ts';
@@ -28,7 +30,7 @@ export class FullLoad extends Error {
 const RETRIES = 3;
 const loaded = new Map<string, PageResources>();
 
-export const pageDataUrl = (path: string, mode: HydrationMode = 'full') => `/page-data/${pageDataFolder(path)}/${mode === 'islands' ? ISLANDS_PAGE_DATA : 'page-data.json'}`;
+export const pageDataUrl = (path: string, mode: HydrationMode = 'full') => `/${pageDataPath(path, mode)}`;
 
 function isPageData(value: unknown, mode: HydrationMode): value is AnyPageData {
   const v = value as Partial<IslandsPageData> | null;
@@ -60,10 +62,7 @@ async function fetchPageData(path: string, mode: HydrationMode): Promise<AnyPage
  */
 export function createLoader(options: { templates: TemplateLoaders; mode: HydrationMode; buildHash: string; locales: string[]; defaultLocale: string }) {
   const { mode } = options;
-  const localeOf = (path: string) => {
-    const first = path.split('/')[1] ?? '';
-    return options.locales.includes(first) && first !== options.defaultLocale ? first : options.defaultLocale;
-  };
+  const localeOf = (path: string) => localeOfPath(path, options.locales, options.defaultLocale);
   const errorPage = (path: string, code: '404' | '500') => {
     const locale = localeOf(path);
     return locale === options.defaultLocale ? `/${code}.html` : `/${locale}/${code}.html`;
@@ -71,7 +70,7 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
 
   async function islandResources(path: string, variant: IslandsPageData, navigation: boolean, fallback?: '404' | '500'): Promise<PageResources> {
     const [shared] = await Promise.all([
-      fetchJson<SharedData>(`/page-data/sq/d/${variant.staticQueryHashes[0]}.json`),
+      fetchJson<SharedData>(`/${sharedDataPath(variant.staticQueryHashes[0]!)}`),
       ...(navigation ? variant.islands.map((island) => preloadModule(island.chunks[0]!).catch(() => {
         // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
         throw new FullLoad(path, 'island chunk failed to load');
@@ -86,9 +85,9 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
     const template = options.templates[pageData.componentChunkName];
     if (!template) throw new FullLoad(path, `no template chunk ${pageData.componentChunkName}`);
     const [shared, navbar, footer, module] = await Promise.all([
-      fetchJson<SharedData>(`/page-data/sq/d/${pageData.staticQueryHashes[0]}.json`),
-      fetchJson<SliceData>(`/slice-data/${pageData.slicesMap.navbar}.json`),
-      fetchJson<SliceData>(`/slice-data/${pageData.slicesMap.footer}.json`),
+      fetchJson<SharedData>(`/${sharedDataPath(pageData.staticQueryHashes[0]!)}`),
+      fetchJson<SliceData>(`/${sliceDataPath(pageData.slicesMap.navbar!)}`),
+      fetchJson<SliceData>(`/${sliceDataPath(pageData.slicesMap.footer!)}`),
       template.load().catch(() => {
         // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
         throw new FullLoad(path, 'template chunk failed to load');
@@ -101,7 +100,7 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
   async function loadPage(path: string, { navigation = true } = {}): Promise<PageResources> {
     const cached = loaded.get(path);
     if (cached) return cached;
-    const [app, pageData] = await Promise.allSettled([fetchJson<AppData>('/page-data/app-data.json'), fetchPageData(path, mode)]);
+    const [app, pageData] = await Promise.allSettled([fetchJson<AppData>(`/${APP_DATA_PATH}`), fetchPageData(path, mode)]);
     if (navigation && app.status === 'fulfilled' && app.value.webpackCompilationHash !== options.buildHash) {
       // A new deploy: never mix old and new builds in one page.
       throw new FullLoad(path, 'a new version of the site was deployed');

@@ -1,3 +1,8 @@
+import { PROXY_PATH } from '../shared/site-urls.ts';
+
+// Feeds' neighbours that are not pages: data, assets, the forms API, the proxy, the dev server's events.
+const NOT_PAGES = new RegExp(`^/(api|assets|page-data|slice-data|${PROXY_PATH.slice(1)}|__agency-site)(/|$)`);
+
 /** Which clicks become client navigations: plain left clicks on same-origin page links. */
 export function navigableUrl(event: MouseEvent): URL | undefined {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
@@ -12,7 +17,7 @@ export function navigableUrl(event: MouseEvent): URL | undefined {
 
 /** Pages end in "/" or ".html"; feeds, assets, the forms API and the proxy are left to the browser. */
 export function isPagePath(pathname: string): boolean {
-  if (/^\/(api|assets|page-data|slice-data|__third-party-proxy|__agency-site)(\/|$)/.test(pathname)) return false;
+  if (NOT_PAGES.test(pathname)) return false;
   return pathname.endsWith('/') || pathname.endsWith('.html');
 }
 

@@ -13,13 +13,3 @@ export interface BootOptions {
 
 /** How the page in view is taken over: only its islands (page-data.islands.json) or whole (page-data.json). */
 export type HydrationMode = 'islands' | 'full';
-
-/** Settings the build writes into `<meta name="agency-site-config">` (no inline script, so CSP stays strict). */
-export interface RuntimeConfig {
-  buildHash: string;
-  locales: string[];
-  defaultLocale: string;
-  consent: 'notice' | 'opt-in';
-  analytics: { googleAnalyticsId: string | null; metaPixelId: string | null };
-  prefetch: { firstDelayMs: number; batchSize: number; intervalMs: number };
-}

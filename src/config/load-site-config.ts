@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
 import { readYamlFile } from './read-yaml.ts';
 import { constantsSchema, siteConfigSchema, type Constants, type SiteSettings } from './schema.ts';
 

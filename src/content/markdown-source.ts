@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileChangedDuringBuildError, missingConstantError } from '../errors/index.ts';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 import type { ImageRef } from './markdown-images.ts';
 import { resolveString } from './resolve-references.ts';
 

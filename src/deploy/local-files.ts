@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { deployOptionError } from '../errors/index.ts';
 import { readHashedFiles } from '../output/index.ts';
-import { fileHeaders, HASHED_FILES } from '../shared/cache-policy.ts';
+import { fileHeaders, HASHED_FILES } from '../node/cache-policy.ts';
+import { APP_DATA_PATH } from '../shared/site-urls.ts';
 
 /**
  * Upload order, so that no page is ever served before what it loads: hashed assets and images,
@@ -31,7 +32,7 @@ const DOCUMENT = /\.(html|xml|txt|json|webmanifest)$/;
 
 export function groupOf(path: string, hashed: boolean): Group {
   if (path === 'sw.js') return 'service-worker';
-  if (path === 'page-data/app-data.json') return 'app-data';
+  if (path === APP_DATA_PATH) return 'app-data';
   if (path.startsWith('page-data/sq/') || path.startsWith('slice-data/')) return 'data';
   if (path.startsWith('page-data/')) return 'page-data';
   if (hashed || !DOCUMENT.test(path)) return 'assets';

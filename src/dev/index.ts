@@ -1,8 +1,4 @@
-export { serveSite, type ServeOptions, type SiteServer, type RequestHandler } from './serve-site.ts';
-export { resolveRequestPath, createStaticHandler } from './static-handler.ts';
-export { createThirdPartyProxy, isForbiddenAddress, type ProxyOptions } from './third-party-proxy.ts';
-export { securityHeaders, type SecurityHeaderOptions } from '../shared/security-headers.ts';
-export { cacheControl, contentType, fileHeaders } from '../shared/cache-policy.ts';
+// `serve --watch` only: the watcher, what a change affects, and the live-reload events.
 export { watchSite, type WatchSiteOptions } from './watch-site.ts';
 export { affectedBy, reloadKind, type ChangeKind } from './affected-by.ts';
 export { createDevEvents, injectClient, EVENTS_PATH, CLIENT_PATH, type DevEvent } from './dev-events.ts';

@@ -321,7 +321,7 @@ const IslandPropError = defineError({
   hint: 'Pass plain data (strings, numbers, booleans, null, plain objects and lists); keep functions and handlers inside the island component.',
 });
 
-/** Located at the page first; the build moves it to the template line of `<Island name="…">` (build/island-location.ts). */
+/** Located at the page first; the build moves it to the template line of `<Island name="…">` (render/island-location.ts). */
 export function islandPropError(location: SourceLocation, info: { template: string; island: string; prop: string; reason: string; page: string }): SiteError {
   return IslandPropError({
     message: `Template "${info.template}" (on ${info.page}) passes the island "${info.island}" the prop "${info.prop}", which is ${info.reason}. Island props are written into page-data.islands.json as JSON.`,

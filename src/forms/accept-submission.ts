@@ -1,15 +1,15 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { detectSpam } from './detect-spam.ts';
-import { messageLocale, pageTexts } from './error-messages.ts';
+import { messageLocale, pageTexts } from './schema/error-messages.ts';
 import { insertLead, newLeadId, type NewLead } from './lead-store.ts';
 import { buildNotifications } from './notifications.ts';
 import { readBody } from './read-body.ts';
 import type { ReceivedFile } from './receive-upload.ts';
 import { redirect, renderNoticePage, sendHtml, sendJson, sendProblem, type Headers } from './respond.ts';
-import { CV_FIELD, type FormName } from './schemas.ts';
+import { CV_FIELD, type FormName } from './schema/schemas.ts';
 import type { ResolvedHandlerOptions } from './handler-options.ts';
-import { validateSubmission } from './validate-submission.ts';
+import { validateSubmission } from './schema/validate-submission.ts';
 import { thankYouPathOf } from './thank-you-redirects.ts';
 
 export interface Submission {

@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptSubmission } from './accept-submission.ts';
 import { discardRest } from './discard-rest.ts';
 import { decideCors, PREFLIGHT_HEADERS } from './cors.ts';
-import { messageLocale, pageTexts } from './error-messages.ts';
+import { messageLocale, pageTexts } from './schema/error-messages.ts';
 import { resolveHandlerOptions, type FormsHandlerOptions } from './handler-options.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { checkHealth } from './check-health.ts';
 import { sendEmpty, sendJson, sendProblem } from './respond.ts';
-import { isFormName } from './schemas.ts';
+import { isFormName } from './schema/schemas.ts';
 
 export type FormsHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 

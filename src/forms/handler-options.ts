@@ -6,7 +6,7 @@ import { createAddressHasher } from './lead-store.ts';
 import type { NotificationOptions } from './notifications.ts';
 import type { Db } from './open-database.ts';
 import { DEFAULT_UPLOADS_DIR } from './receive-upload.ts';
-import { MAX_CV_BYTES } from './schemas.ts';
+import { MAX_CV_BYTES } from './schema/schemas.ts';
 
 /** Where a plain (no-JavaScript) post lands, per locale. */
 export interface ThankYouPaths {

@@ -1,7 +1,7 @@
-// The forms stage: schemas (shared with the browser), the HTTP handler, SQLite storage, the outbox.
-export * from './schemas.ts';
-export { errorMessages, fieldLabels, localizeMessage, type MessageId, type MessageLocale } from './error-messages.ts';
-export { validateSubmission, type ValidationResult } from './validate-submission.ts';
+// The forms stage. This folder is its server half: the HTTP handler, SQLite storage, the outbox,
+// leads. ./schema/ is its browser-safe half (schemas, messages, validation), which src/client
+// imports directly and Node callers get from here too.
+export * from './schema/index.ts';
 export { createFormsHandler, type FormsHandler } from './create-forms-handler.ts';
 export type { FormsHandlerOptions, ThankYouPaths } from './handler-options.ts';
 export { startFormsServer, type FormsServer, type StartFormsServerOptions } from './start-forms-server.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from './open-database.ts';
-import type { FormName } from './schemas.ts';
+import type { FormName } from './schema/schemas.ts';
 
 export type LeadStatus = 'accepted' | 'spam';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { fieldLabels, messageLocale, pageTexts } from './error-messages.ts';
+import { fieldLabels, messageLocale, pageTexts } from './schema/error-messages.ts';
 
 const BASE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { closeServer } from '../shared/close-server.ts';
+import { closeServer } from '../node/close-server.ts';
 import { createFormsHandler } from './create-forms-handler.ts';
 import type { FormsHandlerOptions } from './handler-options.ts';
 import { openDatabase, type Db } from './open-database.ts';

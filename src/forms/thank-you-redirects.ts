@@ -1,5 +1,5 @@
 import { localizePath } from '../shared/locale-path.ts';
-import type { FormName } from './schemas.ts';
+import type { FormName } from './schema/schemas.ts';
 import type { ThankYouPaths } from './handler-options.ts';
 
 /** The page (by id in site/pages) each form's plain post lands on; contact uses `thank-you`. */

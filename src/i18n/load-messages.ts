@@ -5,7 +5,7 @@ import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';
 import { locate, missingLocaleFileError } from '../errors/index.ts';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
 import { isPluralFormOf } from '../shared/format-message.ts';
 
 type Tree = { [key: string]: string | Tree };

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type sharp from 'sharp';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 import { runPool } from './run-pool.ts';
 
 export const OG_WIDTH = 1200;

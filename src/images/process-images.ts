@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative, sep } from 'node:path';
 import type sharp from 'sharp';
 import { invalidImageError } from '../errors/index.ts';
-import { displayPath } from '../shared/display-path.ts';
-import { contentHash } from '../shared/hash.ts';
+import { displayPath } from '../node/display-path.ts';
+import { contentHash } from '../node/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
 import { runPool } from './run-pool.ts';
 

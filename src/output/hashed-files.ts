@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HASHED_FILES } from '../shared/cache-policy.ts';
+import { HASHED_FILES } from '../node/cache-policy.ts';
 
 /** The content of `_hashed-files.json`: URL paths, sorted, so an unchanged build writes the same bytes. */
 export function hashedFilesJson(paths: Iterable<string>): string {

@@ -1,5 +1,6 @@
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { tagSlug } from '../shared/tag-slug.ts';
+import { PROXY_PATH } from '../shared/site-urls.ts';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -48,7 +49,7 @@ export function headersFile(security: Record<string, string>, cache: ReadonlyArr
 
 /** `_redirects`: each allowlisted third-party URL as a 200 rewrite of the proxy path with that exact query. */
 export function redirectsFile(allowlist: readonly string[]): string {
-  const lines = ['# Third-party scripts served through /__third-party-proxy on hosts that rewrite (exact URL match only).'];
-  for (const url of allowlist) lines.push(`/__third-party-proxy url=${encodeURIComponent(url)} ${url} 200`);
+  const lines = [`# Third-party scripts served through ${PROXY_PATH} on hosts that rewrite (exact URL match only).`];
+  for (const url of allowlist) lines.push(`${PROXY_PATH} url=${encodeURIComponent(url)} ${url} 200`);
   return lines.join('\n') + '\n';
 }

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { Output } from './output.ts';
 
 /**
  * The only writer of out/. Files go to a staging folder beside out/; `commit` swaps it in,
  * `abort` removes it, so a failed build leaves the previous out/ exactly as it was.
  */
-export class StagedOutput {
+export class StagedOutput implements Output {
   readonly outDir: string;
   readonly stagingDir: string;
   bytesWritten = 0;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlannedPage } from '../plan/index.ts';
-import { contentHash } from '../shared/hash.ts';
+import { contentHash } from '../node/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
 export const PAGE_CACHE_VERSION = 'pages-v3';

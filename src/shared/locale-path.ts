@@ -10,7 +10,11 @@ export function localizePath(options: { locale: string; defaultLocale: string; s
   return `${prefix}/${slug}/`;
 }
 
-/** The locale a path belongs to, from its first segment. */
+/**
+ * The locale a path belongs to, from its first segment; `defaultLocale` when the path has no other
+ * locale's prefix. The one copy: the planner, the forms' thank-you pages, the runtime's loader and
+ * `serve`'s 404 page (which passes '' to get no prefix) all ask it.
+ */
 export function localeOfPath(path: string, locales: readonly string[], defaultLocale: string): string {
   const first = path.split('/')[1] ?? '';
   return locales.includes(first) && first !== defaultLocale ? first : defaultLocale;

@@ -56,8 +56,6 @@ export interface IslandsPageData extends Omit<PageData, 'result'> {
   islands: IslandRef[];
 }
 
-export const ISLANDS_PAGE_DATA = 'page-data.islands.json';
-
 export interface AppData {
   webpackCompilationHash: string;
 }
@@ -118,12 +116,6 @@ export interface SliceData {
   name: string;
   locale: string;
   links: NavLink[];
-}
-
-/** `/es/blog/` → `es/blog`, `/` → `index`: the folder of a page's page-data.json. */
-export function pageDataFolder(path: string): string {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? 'index' : trimmed;
 }
 
 /** Gatsby-style chunk name of a template (`component---templates-pages-home-tsx`). */

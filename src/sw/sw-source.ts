@@ -6,10 +6,11 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { APP_DATA_PATH, PROXY_PATH } from '../shared/site-urls.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const PASS_THROUGH = /^\/(api|__third-party-proxy|__agency-site)(\/|$)/;
+const PASS_THROUGH = new RegExp(`^/(api|${PROXY_PATH.slice(1)}|__agency-site)(/|$)`);
 
 self.skipWaiting();
 clientsClaim();
@@ -22,7 +23,7 @@ registerRoute(
 );
 // app-data.json is how a tab learns about a new deploy: it always comes from the network.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && /^\/(page-data|slice-data)\//.test(url.pathname) && url.pathname !== '/page-data/app-data.json',
+  ({ url }) => url.origin === self.location.origin && /^\/(page-data|slice-data)\//.test(url.pathname) && url.pathname !== `/${APP_DATA_PATH}`,
   new NetworkFirst({ cacheName: 'page-data', networkTimeoutSeconds: 3 }),
 );
 

@@ -1,3 +1,4 @@
+import { proxiedUrl } from 'agency-site/site-urls';
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { GuideForm } from '../components/GuideForm.tsx';
 import { unknownKind } from '../lib/content-error.ts';
@@ -74,7 +75,7 @@ export default function Landing({ data }: PageProps<Data>) {
           <div className="container">
             <h2 id="reviews-title">{data.page.reviews.title}</h2>
             <div className="reviews-widget" data-reviews-widget="" />
-            <script async src={`/__third-party-proxy?url=${encodeURIComponent(data.page.reviews.script)}`} />
+            <script async src={proxiedUrl(data.page.reviews.script)} />
           </div>
         </section>
       ) : null}

@@ -3,27 +3,35 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
+import { MemoryOutput } from '../../src/output/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
 
 let fixture: Awaited<ReturnType<typeof copyFixture>>;
 let report: BuildReport;
+// The first block only reads what the build publishes: it builds into memory, out/ stays untouched.
+let out: MemoryOutput;
 
 beforeAll(async () => {
   fixture = await copyFixture('basic');
-  report = await buildFixture(fixture);
+  out = new MemoryOutput();
+  report = await buildFixture(fixture, { output: out });
 });
 afterAll(() => fixture.cleanup());
 
-const html = (rel: string) => read(fixture.out, rel);
-const pageData = async (folder: string) => JSON.parse(await read(fixture.out, `page-data/${folder}/page-data.json`)) as PageData;
+const html = async (rel: string) => out.text(rel);
+const pageData = async (folder: string) => JSON.parse(out.text(`page-data/${folder}/page-data.json`)) as PageData;
+/** Whether the build published a file, or any file under a folder (`es/english-only`). */
+const published = (rel: string) => out.has(rel) || out.paths().some((p) => p.startsWith(`${rel}/`));
 
 describe('a built fixture site', () => {
   it('writes every page in both languages, English unprefixed, Spanish under /es/ with its own slug', async () => {
     for (const file of ['index.html', 'es/index.html', 'careers/index.html', 'es/trabaja-con-nosotros/index.html', 'blog/index.html', 'es/blog/index.html', '404.html', 'es/404.html']) {
-      expect(existsSync(join(fixture.out, file)), file).toBe(true);
+      expect(published(file), file).toBe(true);
     }
-    expect(existsSync(join(fixture.out, 'en'))).toBe(false);
+    expect(published('en')).toBe(false);
+    expect(published('sw.js')).toBe(true);
+    expect(existsSync(fixture.out)).toBe(false);
     expect(report.pagesByLocale).toEqual({ en: 7, es: 9 });
   });
 
@@ -47,7 +55,7 @@ describe('a built fixture site', () => {
     const page = await html('english-only/index.html');
     expect(allMatches(page, /hrefLang="([^"]+)"/).flat()).toEqual(['en', 'x-default']);
     expect(page).not.toContain('og:locale:alternate');
-    expect(existsSync(join(fixture.out, 'es/english-only'))).toBe(false);
+    expect(published('es/english-only')).toBe(false);
   });
 
   it('pairs post translations through translationKey and links the other language', async () => {
@@ -81,7 +89,7 @@ describe('a built fixture site', () => {
     expect(data.componentChunkName).toBe('component---templates-pages-document-tsx');
     expect(data.path).toBe('/es/trabaja-con-nosotros/');
     expect(data.result.pageContext.locale).toBe('es');
-    const app = JSON.parse(await read(fixture.out, 'page-data/app-data.json'));
+    const app = JSON.parse(out.text('page-data/app-data.json'));
     expect(data.webpackCompilationHash).toBe(app.webpackCompilationHash);
     expect((await pageData('index')).path).toBe('/');
   });
@@ -89,12 +97,12 @@ describe('a built fixture site', () => {
   it('shares messages as content-hashed sq/d files and navbar/footer as slices, one locale each', async () => {
     const data = await pageData('es/blog');
     const [hash] = data.staticQueryHashes;
-    const shared = JSON.parse(await read(fixture.out, `page-data/sq/d/${hash}.json`));
+    const shared = JSON.parse(out.text(`page-data/sq/d/${hash}.json`));
     expect(shared.locale).toBe('es');
     expect(shared.messages['blog.written-on']).toBe('Escrito el');
     expect(JSON.stringify(shared)).not.toContain('Written on');
     expect(data.slicesMap).toEqual({ navbar: 'navbar-es', footer: 'footer-es' });
-    const navbar = JSON.parse(await read(fixture.out, 'slice-data/navbar-es.json'));
+    const navbar = JSON.parse(out.text('slice-data/navbar-es.json'));
     expect(navbar.links).toEqual([
       { label: 'Servicios', href: '/es/#services' },
       { label: 'Blog', href: '/es/blog/' },
@@ -104,8 +112,8 @@ describe('a built fixture site', () => {
   it('paginates the post list per locale and skips drafts', async () => {
     const esList = await pageData('es/blog');
     expect((esList.result.data as { posts: Array<{ title: string }> }).posts.map((p) => p.title)).toEqual(['Solo en español', 'Primer artículo']);
-    expect(existsSync(join(fixture.out, 'es/blog/page/2/index.html'))).toBe(true);
-    expect(existsSync(join(fixture.out, 'blog/unfinished'))).toBe(false);
+    expect(published('es/blog/page/2/index.html')).toBe(true);
+    expect(published('blog/unfinished')).toBe(false);
     expect(report.warnings.filter((w) => w.startsWith('draft skipped: '))).toEqual([expect.stringMatching(/site\/blog\/en\/unfinished\.md$/)]);
   });
 
@@ -117,23 +125,23 @@ describe('a built fixture site', () => {
   it('warns about links to pages that do not exist, also when pages come from the cache', async () => {
     const link = 'es: a template links to page "hire-react-js-experts-24h", which does not exist';
     expect(report.warnings.some((w) => w.startsWith(link))).toBe(true);
-    const again = await buildFixture(fixture);
+    const again = await buildFixture(fixture, { output: new MemoryOutput() });
     expect(again.rendered).toBe(0);
     expect(again.warnings.some((w) => w.startsWith(link))).toBe(true);
   });
 
   it('writes a sitemap with hreflang alternates and without previews or error pages', async () => {
-    const sitemap = await read(fixture.out, 'sitemap.xml');
+    const sitemap = out.text('sitemap.xml');
     expect(sitemap).toContain('<loc>https://fixture.example/careers/</loc>');
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="es" href="https://fixture.example/es/trabaja-con-nosotros/"/>');
     expect(sitemap).not.toContain('landing/hero');
     expect(sitemap).not.toContain('404');
     expect(await html('landing/hero/index.html')).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(await read(fixture.out, 'robots.txt')).toContain('Sitemap: https://fixture.example/sitemap.xml');
+    expect(out.text('robots.txt')).toContain('Sitemap: https://fixture.example/sitemap.xml');
   });
 
   it('writes an Atom feed per locale', async () => {
-    const feed = await read(fixture.out, 'es/blog/feed.xml');
+    const feed = out.text('es/blog/feed.xml');
     expect(feed).toContain('xml:lang="es"');
     expect(feed).toContain('<link href="https://fixture.example/es/blog/primer-articulo/"/>');
     expect(feed).not.toContain('first-post');

@@ -1,29 +1,29 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildReport } from '../../src/build/index.ts';
+import { MemoryOutput } from '../../src/output/index.ts';
 // The same text extraction `agency-site check` uses for claims: block boundaries become line breaks.
 import { visibleText } from '../../src/checks/visible-text.ts';
 import { ROOT } from '../support/fixture.ts';
 
-// The real site in site/, built once into a temporary folder.
-let out: string;
+// The real site in site/, built once into memory (these tests only read what it publishes);
+// its caches go to a temporary folder.
+let dir: string;
+let out: MemoryOutput;
 let report: BuildReport;
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'agency-site-real-'));
-  report = await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(out, 'out'), cacheDir: join(out, '.cache') });
+  dir = await mkdtemp(join(tmpdir(), 'agency-site-real-'));
+  out = new MemoryOutput();
+  report = await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache'), output: out });
 });
-afterAll(() => rm(out, { recursive: true, force: true }));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).isFile());
-}
+/** Every published HTML page, as its URL path (`/es/blog/index.html`). */
+const htmlFiles = () => out.paths().filter((f) => f.endsWith('.html')).map((f) => `/${f}`);
 
 describe('the real site', () => {
   it('builds every page in English and Spanish', () => {
@@ -45,14 +45,14 @@ describe('the real site', () => {
     const valueOf = (path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], constants);
     const mismatches: string[] = [];
     let found = 0;
-    for (const file of htmlFiles(join(out, 'out'))) {
+    for (const file of htmlFiles()) {
       if (file.includes('/blog/') && !file.endsWith('/blog/index.html')) continue; // technical articles quote code, not claims
-      const text = visibleText(await readFile(file, 'utf8')).text;
+      const text = visibleText(out.text(file.slice(1))).text;
       for (const detector of constants.detectors) {
         for (const match of text.matchAll(new RegExp(detector.pattern, 'gi'))) {
           found++;
           const stated = words[match[1]!.toLowerCase()] ?? Number(match[1]);
-          if (stated !== Number(valueOf(detector.constant))) mismatches.push(`${file.slice(out.length)}: "${match[0]}" but ${detector.constant} is ${valueOf(detector.constant)}`);
+          if (stated !== Number(valueOf(detector.constant))) mismatches.push(`${file}: "${match[0]}" but ${detector.constant} is ${valueOf(detector.constant)}`);
         }
       }
     }
@@ -86,15 +86,15 @@ describe('the real site', () => {
       ...['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info'].map((s) => [`/landing/${s}/`, `/es/landing/${s}/`] as [string, string]),
       ...['book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'].map((s) => [`/convertion-landing/${s}/`, `/es/convertion-landing/${s}/`] as [string, string]),
     ];
-    const file = (path: string) => join(out, 'out', path.endsWith('/') ? `${path}index.html` : path);
+    const file = (path: string) => (path.endsWith('/') ? `${path}index.html` : path).slice(1);
     for (const [en, es] of routes) {
-      const enHtml = await readFile(file(en), 'utf8');
-      const esHtml = await readFile(file(es), 'utf8');
+      const enHtml = out.text(file(en));
+      const esHtml = out.text(file(es));
       expect(enHtml, en).toContain(`hrefLang="es" href="https://southbridge.dev${es}"`);
       expect(esHtml, es).toContain(`hrefLang="en" href="https://southbridge.dev${en}"`);
       expect(esHtml, es).toContain('<html lang="es">');
     }
-    const sitemap = await readFile(join(out, 'out/sitemap.xml'), 'utf8');
+    const sitemap = out.text('sitemap.xml');
     expect(sitemap).not.toMatch(/landing\/|gracias|thank-you|404/);
   });
 
@@ -107,12 +107,13 @@ describe('the real site', () => {
     for (const f of en) expect(esKeys, f).toContain(/translationKey: (\S+)/.exec(readFileSync(join(ROOT, 'site/blog/en', f), 'utf8'))?.[1]);
     const titles = es.join(' ');
     for (const topic of ['node', 'react', 's3', 'autenticacion', 'paginacion', 'testing']) expect(titles).toContain(topic);
-    expect(existsSync(join(out, 'out/es/blog/feed.xml'))).toBe(true);
+    expect(out.has('es/blog/feed.xml')).toBe(true);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it('publishes Organization, BlogPosting and JobPosting structured data (required fields: the structured-data check)', async () => {
     const ld = async (path: string) =>
-      [...(await readFile(join(out, 'out', path), 'utf8')).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+      [...out.text(path).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect((await ld('index.html'))[0]).toMatchObject({ '@type': 'Organization', name: 'Southbridge Dev', url: 'https://southbridge.dev/' });
     const [post] = await ld('es/blog/event-loop-de-nodejs/index.html');
     expect(post).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'es', mainEntityOfPage: 'https://southbridge.dev/es/blog/event-loop-de-nodejs/' });

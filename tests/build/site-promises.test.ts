@@ -1,25 +1,27 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
+import { MemoryOutput } from '../../src/output/index.ts';
 import { ROOT } from '../support/fixture.ts';
 
-// The real site built once: what a careful visitor reads, checked against site.yaml and constants.yaml.
+// The real site built once, into memory (only what it publishes is read): what a careful visitor
+// reads, checked against site.yaml and constants.yaml.
 let dir: string;
-let out: string;
+let out: MemoryOutput;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agency-site-promises-'));
-  out = join(dir, 'out');
-  await buildSite({ siteDir: join(ROOT, 'site'), outDir: out, cacheDir: join(dir, '.cache') });
+  out = new MemoryOutput();
+  await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache'), output: out });
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const html = (rel: string) => readFile(join(out, rel), 'utf8');
+const html = async (rel: string) => out.text(rel);
 const text = (page: string) => page.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 async function htmlFiles() {
-  return (await readdir(out, { recursive: true })).filter((f) => f.endsWith('index.html') || /^(es\/)?(404|500)\.html$/.test(f)).sort();
+  return out.paths().filter((f) => f.endsWith('index.html') || /^(es\/)?(404|500)\.html$/.test(f)).sort();
 }
 const site = yaml.load(await readFile(join(ROOT, 'site/site.yaml'), 'utf8')) as { booking: Record<string, string> };
 const constants = yaml.load(await readFile(join(ROOT, 'site/constants.yaml'), 'utf8')) as {
@@ -77,10 +79,10 @@ describe('booking links', () => {
 
 describe('page-data', () => {
   it('writes matchPath on every page-data file, null where the page has no client-only route', async () => {
-    const files = (await readdir(join(out, 'page-data'), { recursive: true })).filter((f) => f.endsWith('page-data.json'));
+    const files = out.paths().filter((f) => f.startsWith('page-data/') && f.endsWith('page-data.json'));
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) {
-      const data = JSON.parse(await readFile(join(out, 'page-data', file), 'utf8')) as Record<string, unknown>;
+      const data = JSON.parse(out.text(file)) as Record<string, unknown>;
       expect(Object.hasOwn(data, 'matchPath'), file).toBe(true);
       expect(data.matchPath, file).toBeNull();
     }

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, securityOptions } from '../../src/build/index.ts';
+import { buildSite } from '../../src/build/index.ts';
 import { checkSite, findingLocation, type CheckSiteResult } from '../../src/checks/index.ts';
 import { loadSiteConfig } from '../../src/config/index.ts';
-import { securityHeaders, serveSite } from '../../src/dev/index.ts';
+import { securityHeaders, securityOptions, serveSite } from '../../src/serve/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ROOT } from '../support/fixture.ts';
 

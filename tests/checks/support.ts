@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../src/build/index.ts';
 import { checkSite, type CheckName, type Finding } from '../../src/checks/index.ts';
-import { displayPath } from '../../src/shared/display-path.ts';
+import { displayPath } from '../../src/node/display-path.ts';
 import { ROOT, TEMPLATES } from '../support/fixture.ts';
 
 export interface CheckFixture {

@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDeploy, STATE_KEY, type DeploySettings } from '../../src/deploy/index.ts';
-import { IMMUTABLE, NO_STORE, REVALIDATE } from '../../src/shared/cache-policy.ts';
+import { IMMUTABLE, NO_STORE, REVALIDATE } from '../../src/node/cache-policy.ts';
 import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
 import { getText, headObject, listKeys, s3Client, startS3, stopS3 } from './support.ts';
 

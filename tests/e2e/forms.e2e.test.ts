@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
-import { serveSite } from '../../src/dev/index.ts';
+import { serveSite } from '../../src/serve/index.ts';
 import { createFormsHandler, listLeads, openDatabase, thankYouRedirects, type Db } from '../../src/forms/index.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { ROOT } from '../support/fixture.ts';

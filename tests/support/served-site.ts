@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildSite } from '../../src/build/index.ts';
-import { serveSite, type RequestHandler } from '../../src/dev/index.ts';
+import { serveSite, type RequestHandler } from '../../src/serve/index.ts';
 import { launchBrowser } from './browser.ts';
 import { ROOT } from './fixture.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUPS, groupOf, invalidationPaths, planDeploy, type LocalFile } from '../../../src/deploy/index.ts';
-import { fileHeaders } from '../../../src/shared/cache-policy.ts';
+import { fileHeaders } from '../../../src/node/cache-policy.ts';
 
 const file = (path: string, md5: string, hashed = false): LocalFile => ({ path, md5, size: 10, hashed, group: groupOf(path, hashed), ...fileHeaders(`/${path}`, new Set(hashed ? [`/${path}`] : [])) });
 const now = new Date('2026-03-10T12:00:00Z');

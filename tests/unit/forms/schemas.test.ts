@@ -69,8 +69,8 @@ describe('validateSubmission', () => {
 });
 
 describe('browser safety', () => {
-  it.each(['browser.ts', 'schemas.ts', 'error-messages.ts', 'validate-submission.ts'])('src/forms/%s imports nothing from Node', (file) => {
-    const source = readFileSync(new URL(`../../../src/forms/${file}`, import.meta.url), 'utf8');
+  it.each(['index.ts', 'schemas.ts', 'error-messages.ts', 'validate-submission.ts'])('src/forms/schema/%s imports nothing from Node', (file) => {
+    const source = readFileSync(new URL(`../../../src/forms/schema/${file}`, import.meta.url), 'utf8');
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
     expect(imports.every((name) => name === 'zod' || /^\.\/(schemas|error-messages|validate-submission)\.ts$/.test(name!))).toBe(true);
   });

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCacheKey, pageCachePaths, readPageIndex, renderJobs, setupCacheKey, writePageIndex, type RenderJob, type RenderSetup } from '../render/index.ts';
+import { pageCacheKey, pageCachePaths, setupCacheKey } from './page-cache.ts';
+import { readPageIndex, writePageIndex } from './render-findings.ts';
+import type { RenderJob } from './render-job.ts';
+import type { RenderSetup } from './render-page.ts';
+import { renderJobs } from './render-pool.ts';
 
 export interface RenderStepResult {
   all: Array<{ page: PlannedPage; key: string }>;

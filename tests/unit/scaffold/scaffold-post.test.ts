@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postSlug, postTemplate } from '../../../src/checks/index.ts';
-import { today } from '../../../src/checks/scaffold-post.ts';
+import { postSlug, postTemplate, today } from '../../../src/scaffold/index.ts';
 import { parseFrontMatter } from '../../../src/content/index.ts';
 import { postFrontMatterSchema } from '../../../src/content/schemas.ts';
 

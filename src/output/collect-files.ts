@@ -3,23 +3,26 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
-import { atomFeed, hashedFilesJson, headersFile, redirectsFile, robotsTxt, sitemapXml, type OutputFile } from '../output/index.ts';
+import type { OutputFile } from './build-manifest.ts';
+import { hashedFilesJson } from './hashed-files.ts';
+import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths } from '../render/index.ts';
-import { ISLANDS_PAGE_DATA, pageDataFolder, type AppData } from '../shared/page-data.ts';
-import { cacheRules, HASHED_FILES } from '../shared/cache-policy.ts';
-import { securityHeaders } from '../shared/security-headers.ts';
-import type { CompressedAssets } from './compress-asset.ts';
-import { securityOptions } from './security-options.ts';
+import type { AppData } from '../shared/page-data.ts';
+import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
+import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
+import { securityHeaders } from '../node/security-headers.ts';
+import type { CompressedAssets } from '../assets/index.ts';
+import { securityOptions } from '../node/security-options.ts';
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
-  return `page-data/${pageDataFolder(page.path)}/page-data.json`;
+  return pageDataPath(page.path);
 }
 
 /** Where a page's partial-hydration variant lives: beside its page-data.json. */
 export function islandsDataFile(page: PlannedPage): string {
-  return `page-data/${pageDataFolder(page.path)}/${ISLANDS_PAGE_DATA}`;
+  return pageDataPath(page.path, 'islands');
 }
 
 /** Every file of the output: rendered pages linked from the cache, and the site-wide files. */
@@ -45,9 +48,9 @@ export async function collectOutputFiles(options: {
     if (existsSync(paths.islandsData)) list.push({ path: islandsDataFile(page), linkFrom: paths.islandsData, bytes: statSync(paths.islandsData).size });
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
-  list.push({ path: 'page-data/app-data.json', data: JSON.stringify(appData) });
-  for (const file of Object.values(options.sharedFiles)) list.push({ path: `page-data/sq/d/${file.hash}.json`, data: file.json, hashed: true });
-  for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: `slice-data/${name}.json`, data: JSON.stringify(slice) });
+  list.push({ path: APP_DATA_PATH, data: JSON.stringify(appData) });
+  for (const file of Object.values(options.sharedFiles)) list.push({ path: sharedDataPath(file.hash), data: file.json, hashed: true });
+  for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: sliceDataPath(name), data: JSON.stringify(slice) });
   for (const asset of [{ path: css.file, text: css.text }, ...options.client.files]) {
     const { br, gz } = options.compressed.get(asset.path)!;
     list.push({ path: asset.path, data: asset.text, hashed: true });

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/index.ts';
-import type { SecurityHeaderOptions } from '../shared/security-headers.ts';
+import type { SecurityHeaderOptions } from './security-headers.ts';
 
 /** What the security headers depend on in site.yaml: analytics origins and a forms endpoint on another host. */
 export function securityOptions(config: SiteConfig): SecurityHeaderOptions {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
-import { isForbiddenAddress, securityHeaders, serveSite } from '../../src/dev/index.ts';
+import { isForbiddenAddress, securityHeaders, serveSite } from '../../src/serve/index.ts';
 import { ROOT } from '../support/fixture.ts';
 
 let dir: string;

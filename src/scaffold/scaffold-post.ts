@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSiteConfig } from '../config/index.ts';
-import { displayPath } from '../shared/display-path.ts';
+import { displayPath } from '../node/display-path.ts';
 import { emptySlugError, postExistsError, unknownLocaleError } from '../errors/index.ts';
 
 /** "Índices en PostgreSQL: guía" → "indices-en-postgresql-guia": lowercase, accents stripped, anything else a dash. */

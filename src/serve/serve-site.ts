@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { closeServer } from '../shared/close-server.ts';
+import { closeServer } from '../node/close-server.ts';
+import { PROXY_PATH } from '../shared/site-urls.ts';
 import { createStaticHandler } from './static-handler.ts';
 import { createThirdPartyProxy, type ProxyOptions } from './third-party-proxy.ts';
 
@@ -50,7 +51,7 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
         res.writeHead(400, headers).end();
         return;
       }
-      if (url.pathname === '/__third-party-proxy') return await proxy(req, res, url, headers);
+      if (url.pathname === PROXY_PATH) return await proxy(req, res, url, headers);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
         return;

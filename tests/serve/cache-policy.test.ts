@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders, serveSite } from '../../src/dev/index.ts';
-import { cacheRules, IMMUTABLE, NO_STORE, REVALIDATE } from '../../src/shared/cache-policy.ts';
+import { securityHeaders, serveSite } from '../../src/serve/index.ts';
+import { cacheRules, IMMUTABLE, NO_STORE, REVALIDATE } from '../../src/node/cache-policy.ts';
 import { buildFixture, copyFixture } from '../support/fixture.ts';
 
 let fixture: Awaited<ReturnType<typeof copyFixture>>;

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { watchHashedFiles } from '../output/hashed-files.ts';
-import { cacheControl, contentType } from '../shared/cache-policy.ts';
+import { cacheControl, contentType } from '../node/cache-policy.ts';
+import { localeOfPath } from '../shared/locale-path.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 const MAX_PATH = 1024;
@@ -100,8 +101,8 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     }
     if (!found) {
       status = 404;
-      const first = pathname.split('/')[1] ?? '';
-      const locale = options.locales.includes(first) ? first : '';
+      // The default locale is unprefixed: its 404 page, like an unknown prefix's, is /404.html ('' here).
+      const locale = localeOfPath(pathname, options.locales, '');
       found = await findFile([join(root, locale, '404.html'), join(root, '404.html')]);
       if (!found) {
         res.writeHead(404, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -1,1 +1,0 @@
-export { isPrecached, writeServiceWorker } from './write-service-worker.ts';
