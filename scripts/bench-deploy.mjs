@@ -12,10 +12,19 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'bin/agency-site');
 const n = Number(process.argv[2] ?? 1000);
-const env = { ...process.env, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', CI: 'true' };
+const env = {
+  ...process.env,
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  AWS_REGION: 'us-east-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  CI: 'true',
+};
 
 async function startS3(directory, bucket) {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(root, 'tests/support/s3-server.mjs'), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(root, 'tests/support/s3-server.mjs'), directory, bucket], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
@@ -35,7 +44,11 @@ function build(siteDir, outDir) {
 
 function deploy(siteDir, outDir, endpoint, bucket) {
   const started = performance.now();
-  const text = execFileSync(process.execPath, [cli, 'deploy', '--site', siteDir, '--out', outDir, '--target', `s3://${bucket}`, '--endpoint', endpoint, '--region', 'us-east-1'], { encoding: 'utf8', env });
+  const text = execFileSync(
+    process.execPath,
+    [cli, 'deploy', '--site', siteDir, '--out', outDir, '--target', `s3://${bucket}`, '--endpoint', endpoint, '--region', 'us-east-1'],
+    { encoding: 'utf8', env },
+  );
   const ms = performance.now() - started;
   const line = text.split('\n').find((l) => l.startsWith('deployed to')) ?? '';
   const uploaded = Number(/uploaded (\d+) files/.exec(line)?.[1] ?? NaN);
@@ -69,7 +82,10 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, node ${process.ve
 
 // 2. N posts per locale, then a one-post edit.
 {
-  const siteRoot = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--make-only', String(n)], { encoding: 'utf8' }).trim().split('\n').at(-1);
+  const siteRoot = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--make-only', String(n)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1);
   const siteDir = join(siteRoot, 'site');
   const out = join(siteRoot, 'out');
   const work = mkdtempSync(join(tmpdir(), 'agency-site-bench-deploy-'));
@@ -78,7 +94,12 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, node ${process.ve
   try {
     row(`${n} posts/locale, cold (build ${(buildMs / 1000).toFixed(1)} s first)`, deploy(siteDir, out, endpoint, 'site'));
     const post = join(siteDir, 'blog/en/post-7.md');
-    writeFileSync(post, readFileSync(post, 'utf8').replace(/title: "([^"]*)"/, 'title: "$1, revised"').replace('## Section 1', 'A sentence added by the editor.\n\n## Section 1'));
+    writeFileSync(
+      post,
+      readFileSync(post, 'utf8')
+        .replace(/title: "([^"]*)"/, 'title: "$1, revised"')
+        .replace('## Section 1', 'A sentence added by the editor.\n\n## Section 1'),
+    );
     const rebuildMs = build(siteDir, out);
     row(`${n} posts/locale, one post's title and body edited (rebuild ${(rebuildMs / 1000).toFixed(1)} s first)`, deploy(siteDir, out, endpoint, 'site'));
   } finally {

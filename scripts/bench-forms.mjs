@@ -106,7 +106,9 @@ const rowCount = (dir) => {
   const latencies = ok.map((r) => r.value.ms).sort((a, b) => a - b);
   const rows = rowCount(dir);
   console.log(`(a) ${concurrent} concurrent submissions: ${ok.length} × 201, ${errors} errors, ${rows} rows in the database`);
-  console.log(`    ${(concurrent / seconds).toFixed(0)} submissions/s (${seconds.toFixed(2)} s); latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+  console.log(
+    `    ${(concurrent / seconds).toFixed(0)} submissions/s (${seconds.toFixed(2)} s); latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+  );
   rmSync(dir, { recursive: true, force: true });
   if (errors !== 0 || rows !== concurrent) process.exitCode = 1;
 }
@@ -150,8 +152,12 @@ const rowCount = (dir) => {
   const rows = db.prepare('SELECT count(*) AS n FROM leads').get().n;
   db.close();
   console.log(`(b) burst of ${burst} (${BURST_CONCURRENCY} at a time), SIGKILL after ${KILL_AFTER_ACKS} acknowledgements (${killedAt.sent} sent by then):`);
-  console.log(`    ${acked.length} acknowledged, ${failed} failed or cut off; after restart ${rows} rows (incl. 1 sent after restart, answered ${after.status})`);
-  console.log(`    acknowledged but missing: ${missing}; committed but never acknowledged: ${rows - 1 - (acked.length - missing)}; integrity_check: ${integrity}`);
+  console.log(
+    `    ${acked.length} acknowledged, ${failed} failed or cut off; after restart ${rows} rows (incl. 1 sent after restart, answered ${after.status})`,
+  );
+  console.log(
+    `    acknowledged but missing: ${missing}; committed but never acknowledged: ${rows - 1 - (acked.length - missing)}; integrity_check: ${integrity}`,
+  );
   rmSync(dir, { recursive: true, force: true });
   if (missing !== 0 || integrity !== 'ok' || after.status !== 201) process.exitCode = 1;
 }

@@ -12,7 +12,10 @@ const root = new URL('..', import.meta.url).pathname;
 const n = Number(process.argv[2] ?? 2000);
 const dir = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--make-only', String(n)], { encoding: 'utf8' }).trim();
 
-const child = spawn(process.execPath, [join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], {
+  cwd: dir,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const base = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (c) => {

@@ -15,7 +15,10 @@ const withHugo = !process.argv.includes('--no-hugo');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const counts = sizes.length ? sizes : [1000];
 
-const words = 'service worker cache request response latency deploy bucket header token session cursor index query render hydrate component state effect bundle module runtime promise stream buffer event loop thread queue retry timeout'.split(' ');
+const words =
+  'service worker cache request response latency deploy bucket header token session cursor index query render hydrate component state effect bundle module runtime promise stream buffer event loop thread queue retry timeout'.split(
+    ' ',
+  );
 function sentence(seed, n = 14) {
   const out = [];
   for (let i = 0; i < n; i++) out.push(words[(seed * 7 + i * 13) % words.length]);
@@ -26,9 +29,14 @@ function post(i, locale, edit = '') {
   const paragraphs = [];
   for (let s = 0; s < 6; s++) {
     paragraphs.push(`## Section ${s + 1} of post ${i}${s === 0 ? edit : ''}\n`);
-    paragraphs.push(`${sentence(i + s)} ${sentence(i + s + 1)} ${sentence(i + s + 2)} See [the docs](https://nodejs.org/api/) and [another post](/blog/post-${(i + 1) % 50}/).\n`);
+    paragraphs.push(
+      `${sentence(i + s)} ${sentence(i + s + 1)} ${sentence(i + s + 2)} See [the docs](https://nodejs.org/api/) and [another post](/blog/post-${(i + 1) % 50}/).\n`,
+    );
     paragraphs.push(`- ${sentence(i + s + 3, 8)}\n- ${sentence(i + s + 4, 8)}\n- \`inline ${s}\` ${sentence(i + s + 5, 6)}\n`);
-    if (s % 2 === 0) paragraphs.push('```js\nexport async function handler(request) {\n  const started = performance.now();\n  const body = await request.json();\n  return { status: 200, body, ms: performance.now() - started };\n}\n```\n');
+    if (s % 2 === 0)
+      paragraphs.push(
+        '```js\nexport async function handler(request) {\n  const started = performance.now();\n  const body = await request.json();\n  return { status: 200, body, ms: performance.now() - started };\n}\n```\n',
+      );
     paragraphs.push(`${sentence(i + s + 6, 18)} ${sentence(i + s + 7, 16)}\n`);
   }
   return `---\ntitle: "Synthetic post ${i} (${locale})${edit}"\ndescription: "A generated article used to measure build speed, number ${i}."\ndate: 2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}\ntags: [bench, t${i % 10}]\ntranslationKey: post-${i}\n---\n\n${paragraphs.join('\n')}`;
@@ -38,7 +46,8 @@ function makeSite(n) {
   const dir = `/tmp/agency-site-bench-${n}`;
   rmSync(dir, { recursive: true, force: true });
   for (const part of ['templates', 'locales']) cpSync(join(root, part), join(dir, part), { recursive: true });
-  for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static', 'images']) cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
+  for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static', 'images'])
+    cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
   for (const locale of ['en', 'es']) {
     mkdirSync(join(dir, 'site/blog', locale), { recursive: true });
     for (let i = 0; i < n; i++) writeFileSync(join(dir, 'site/blog', locale, `post-${i}.md`), post(i, locale));
@@ -51,7 +60,9 @@ function makeHugoSite(dir, n) {
   const hugo = join(dir, 'hugo');
   rmSync(hugo, { recursive: true, force: true });
   mkdirSync(join(hugo, 'layouts/_default'), { recursive: true });
-  writeFileSync(join(hugo, 'hugo.toml'), `baseURL = "https://example.com/"
+  writeFileSync(
+    join(hugo, 'hugo.toml'),
+    `baseURL = "https://example.com/"
 defaultContentLanguage = "en"
 disableKinds = ["taxonomy", "term"]
 [pagination]
@@ -62,10 +73,18 @@ weight = 1
 [languages.es]
 contentDir = "content/es"
 weight = 2
-`);
-  const head = '<!DOCTYPE html><html lang="{{ .Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}">{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">{{ end }}</head><body>';
-  writeFileSync(join(hugo, 'layouts/_default/single.html'), `${head}<article><h1>{{ .Title }}</h1><time>{{ .Date.Format "2006-01-02" }}</time>{{ .Content }}</article></body></html>\n`);
-  writeFileSync(join(hugo, 'layouts/_default/list.html'), `${head}<h1>{{ .Title }}</h1>{{ range .Paginator.Pages }}<article><h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p>{{ .Description }}</p></article>{{ end }}{{ template "_internal/pagination.html" . }}</body></html>\n`);
+`,
+  );
+  const head =
+    '<!DOCTYPE html><html lang="{{ .Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}">{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">{{ end }}</head><body>';
+  writeFileSync(
+    join(hugo, 'layouts/_default/single.html'),
+    `${head}<article><h1>{{ .Title }}</h1><time>{{ .Date.Format "2006-01-02" }}</time>{{ .Content }}</article></body></html>\n`,
+  );
+  writeFileSync(
+    join(hugo, 'layouts/_default/list.html'),
+    `${head}<h1>{{ .Title }}</h1>{{ range .Paginator.Pages }}<article><h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p>{{ .Description }}</p></article>{{ end }}{{ template "_internal/pagination.html" . }}</body></html>\n`,
+  );
   for (const locale of ['en', 'es']) {
     mkdirSync(join(hugo, 'content', locale, 'blog'), { recursive: true });
     for (let i = 0; i < n; i++) writeFileSync(join(hugo, 'content', locale, 'blog', `post-${i}.md`), post(i, locale));
@@ -105,10 +124,14 @@ if (makeOnly) {
   process.exit(0);
 }
 if (withHugo && spawnSync('hugo', ['version']).status !== 0) {
-  console.error('hugo is missing: installing Debian\'s package (apt-get install -y hugo)');
+  console.error("hugo is missing: installing Debian's package (apt-get install -y hugo)");
   execFileSync('apt-get', ['install', '-y', 'hugo'], { stdio: 'inherit' });
 }
-console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (withHugo) console.log(execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim());
 
 const help = [];
@@ -129,12 +152,18 @@ for (const n of counts) {
 
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const ratio = (x, target) => (hugo ? ` | ${x} (target ${target})` : ' | –');
-  console.log(`\n${n} posts per locale: agency-site ${pages} HTML pages${hugo ? `, Hugo ${hugo.pages} (median of 3 cold builds: ${s(hugo.ms)}, ${Math.round(hugo.pages / (hugo.ms / 1000))} pages/s)` : ''}`);
+  console.log(
+    `\n${n} posts per locale: agency-site ${pages} HTML pages${hugo ? `, Hugo ${hugo.pages} (median of 3 cold builds: ${s(hugo.ms)}, ${Math.round(hugo.pages / (hugo.ms / 1000))} pages/s)` : ''}`,
+  );
   console.log('| figure | agency-site | vs Hugo cold |');
   console.log('|---|---:|---:|');
-  console.log(`| cold build (no .cache/, no out/) | ${s(cold.ms)}, ${Math.round(pages / (cold.ms / 1000))} pages/s${ratio(hugo && `${(pages / cold.ms / (hugo.pages / hugo.ms)).toFixed(3)}× pages/s`, '≥ 0.15×')} |`);
+  console.log(
+    `| cold build (no .cache/, no out/) | ${s(cold.ms)}, ${Math.round(pages / (cold.ms / 1000))} pages/s${ratio(hugo && `${(pages / cold.ms / (hugo.pages / hugo.ms)).toFixed(3)}× pages/s`, '≥ 0.15×')} |`,
+  );
   console.log(`| warm build, nothing changed | ${s(warm.ms)}${ratio(hugo && `${(warm.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.4×')} |`);
-  console.log(`| one post's title and body edited (${rendered} pages rendered) | ${s(edit.ms)}${ratio(hugo && `${(edit.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.7×')} |`);
+  console.log(
+    `| one post's title and body edited (${rendered} pages rendered) | ${s(edit.ms)}${ratio(hugo && `${(edit.ms / hugo.ms).toFixed(2)}× wall`, '≤ 0.7×')} |`,
+  );
   console.log(`| .cache/ after the cold build | ${Math.round(cacheMb)} MiB | |`);
   console.log(`| peak RSS, cold / warm / edit | ${Math.round(cold.rssMb)} / ${Math.round(warm.rssMb)} / ${Math.round(edit.rssMb)} MiB | |`);
   const stages = /stages: (.*)/.exec(edit.stdout)?.[1];

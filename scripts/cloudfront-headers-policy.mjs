@@ -19,7 +19,12 @@ const policy = {
   Comment: 'Security headers of the agency site (from out/_headers)',
   SecurityHeadersConfig: {
     ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: headers['content-security-policy'] },
-    StrictTransportSecurity: { Override: true, AccessControlMaxAgeSec: Number(hsts?.[1] ?? 31536000), IncludeSubdomains: /includeSubDomains/.test(headers['strict-transport-security'] ?? ''), Preload: false },
+    StrictTransportSecurity: {
+      Override: true,
+      AccessControlMaxAgeSec: Number(hsts?.[1] ?? 31536000),
+      IncludeSubdomains: /includeSubDomains/.test(headers['strict-transport-security'] ?? ''),
+      Preload: false,
+    },
     ContentTypeOptions: { Override: true },
     ReferrerPolicy: { Override: true, ReferrerPolicy: headers['referrer-policy'] },
     FrameOptions: { Override: true, FrameOption: headers['x-frame-options'] },

@@ -4,7 +4,20 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const BUNDLED = new Set(['unified', 'remark-parse', 'remark-gfm', 'remark-directive', 'remark-rehype', 'rehype-slug', 'rehype-highlight', 'zod', 'yaml', 'js-yaml', 'gray-matter', 'commander']);
+const BUNDLED = new Set([
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-directive',
+  'remark-rehype',
+  'rehype-slug',
+  'rehype-highlight',
+  'zod',
+  'yaml',
+  'js-yaml',
+  'gray-matter',
+  'commander',
+]);
 const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies);
 
 // Chunk names carry a content hash: old ones would pile up. (A fresh clone has no dist/ yet.)

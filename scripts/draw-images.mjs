@@ -2,14 +2,20 @@
 // and the event-loop diagram used by the Node.js articles. Run once; the results live in site/images.
 import sharp from 'sharp';
 
-const W = 2400, H = 1350;
+const W = 2400,
+  H = 1350;
 let buildings = '';
-let x = 0, seed = 7;
-const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+let x = 0,
+  seed = 7;
+const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 while (x < W) {
-  const w = 60 + rand() * 110, h = 180 + rand() * 420;
+  const w = 60 + rand() * 110,
+    h = 180 + rand() * 420;
   buildings += `<rect x="${x.toFixed(0)}" y="${(H - 260 - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="#13243b"/>`;
-  for (let wy = H - 240 - h; wy < H - 280; wy += 34) for (let wx = x + 12; wx < x + w - 14; wx += 26) if (rand() > 0.55) buildings += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="#f6c453" opacity="${(0.5 + rand() * 0.5).toFixed(2)}"/>`;
+  for (let wy = H - 240 - h; wy < H - 280; wy += 34)
+    for (let wx = x + 12; wx < x + w - 14; wx += 26)
+      if (rand() > 0.55)
+        buildings += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="#f6c453" opacity="${(0.5 + rand() * 0.5).toFixed(2)}"/>`;
   x += w + 8;
 }
 const dusk = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
@@ -21,8 +27,13 @@ ${buildings}
 <path d="M700 ${H - 262} L1180 ${H - 262}" stroke="#e9ecef" stroke-width="14"/><path d="M900 ${H - 262} L1010 ${H - 620}" stroke="#e9ecef" stroke-width="16"/>
 ${Array.from({ length: 9 }, (_, i) => `<path d="M1010 ${H - 620} L${740 + i * 50} ${H - 262}" stroke="#e9ecef" stroke-width="3"/>`).join('')}
 </svg>`;
-const noise = await sharp({ create: { width: W, height: H, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).png().toBuffer();
-await sharp(Buffer.from(dusk)).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 92 }).toFile('site/images/buenos-aires-at-dusk.jpg');
+const noise = await sharp({ create: { width: W, height: H, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+  .png()
+  .toBuffer();
+await sharp(Buffer.from(dusk))
+  .composite([{ input: noise, blend: 'soft-light' }])
+  .jpeg({ quality: 92 })
+  .toFile('site/images/buenos-aires-at-dusk.jpg');
 
 const phases = ['timers', 'pending callbacks', 'poll', 'check', 'close callbacks'];
 const diagram = `<svg xmlns="http://www.w3.org/2000/svg" width="1300" height="560">

@@ -32,7 +32,10 @@ function parseArgs(argv) {
 
 /** `agency-site serve --no-build` on a free port; resolves with its URL once it listens. */
 function serve(out) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--no-build', '--port', '0', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--no-build', '--port', '0', '--out', out], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
@@ -52,16 +55,28 @@ async function audit(url, port) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   // The audits that cost points, so a score below 100 says why.
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  const metrics = Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue]));
+  const metrics = Object.fromEntries(
+    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+      id,
+      lhr.audits[id]?.displayValue,
+    ]),
+  );
   const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((i) => {
     const where = i.sourceLocation?.url ?? i.url;
     return `${i.source}: ${String(i.description).slice(0, 100)}${where ? ` ${where}` : ''}`;
   });
   // Where the blocking time goes: the longest main-thread tasks and the scripts that cost most.
-  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms ${shortUrl(t.url)}`);
-  const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 4).map((b) => `${shortUrl(b.url)} ${Math.round(b.scripting)} ms script, ${Math.round(b.scriptParseCompile)} ms parse`);
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? [])
+    .slice(0, 5)
+    .map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms ${shortUrl(t.url)}`);
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
+    .slice(0, 4)
+    .map((b) => `${shortUrl(b.url)} ${Math.round(b.scripting)} ms script, ${Math.round(b.scriptParseCompile)} ms parse`);
   return { url, formFactor: lhr.configSettings.formFactor, version: lhr.lighthouseVersion, scores, metrics, failing, consoleErrors, longTasks, bootup };
 }
 
@@ -113,7 +128,11 @@ else {
   for (const r of results) {
     const runs = r.performanceRuns.length > 1 ? `   (performance in ${r.performanceRuns.length} runs: ${r.performanceRuns.join(', ')})` : '';
     console.log(`${new URL(r.url).pathname.padEnd(width)}  ${CATEGORIES.map((c) => String(r.scores[c]).padStart(16)).join('')}${runs}`);
-    console.log(`${' '.repeat(width)}  ${Object.entries(r.metrics).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    console.log(
+      `${' '.repeat(width)}  ${Object.entries(r.metrics)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}`,
+    );
     if (r.failing.length) console.log(`${' '.repeat(width)}  below 90: ${r.failing.join(', ')}`);
     for (const error of r.consoleErrors) console.log(`${' '.repeat(width)}  console: ${error}`);
     if (r.longTasks.length) console.log(`${' '.repeat(width)}  long tasks (simulated): ${r.longTasks.join('; ')}`);

@@ -7,7 +7,18 @@ export function documentTitle(title: string, siteName: string): string {
 }
 
 /** The HTML document around every page: head tags decided by the plan, the rendered page in #root. */
-export default function Document({ lang, head, siteName, stylesheets, scripts, modulePreloads, runtimeConfig, structuredData, bodyHtml, hydration }: DocumentProps) {
+export default function Document({
+  lang,
+  head,
+  siteName,
+  stylesheets,
+  scripts,
+  modulePreloads,
+  runtimeConfig,
+  structuredData,
+  bodyHtml,
+  hydration,
+}: DocumentProps) {
   const title = documentTitle(head.title, siteName);
   return (
     <html lang={lang}>

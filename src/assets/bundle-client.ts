@@ -34,7 +34,10 @@ export interface ClientSizes {
 /** templates/islands/*.tsx: each file is an island the templates can mark with <Island name="…">. */
 export function islandNames(templatesDir: string): string[] {
   try {
-    return readdirSync(join(templatesDir, 'islands')).filter((n) => n.endsWith('.tsx')).map((n) => basename(n, '.tsx')).sort();
+    return readdirSync(join(templatesDir, 'islands'))
+      .filter((n) => n.endsWith('.tsx'))
+      .map((n) => basename(n, '.tsx'))
+      .sort();
   } catch {
     return [];
   }
@@ -53,33 +56,40 @@ export async function bundleClient(options: { templatesDir: string; names: strin
   const entrySource = [
     `import { boot } from ${JSON.stringify(runtime)};`,
     `void boot({ root: () => import(${JSON.stringify(join(templatesDir, 'Root.tsx'))}), templates: {`,
-    ...options.names.map((n) => `  ${JSON.stringify(componentChunkName(n))}: { name: ${JSON.stringify(n)}, load: () => import(${JSON.stringify(join(templatesDir, 'pages', `${n}.tsx`))}) },`),
+    ...options.names.map(
+      (n) =>
+        `  ${JSON.stringify(componentChunkName(n))}: { name: ${JSON.stringify(n)}, load: () => import(${JSON.stringify(join(templatesDir, 'pages', `${n}.tsx`))}) },`,
+    ),
     '}, islands: {',
     ...islands.map((n) => `  ${JSON.stringify(n)}: () => import(${JSON.stringify(join(templatesDir, 'islands', `${n}.tsx`))}),`),
     '} });',
   ].join('\n');
   let result;
   try {
-    result = await cachedBuild({ cacheDir: options.cacheDir, name: 'client', build: {
-      // From stdin, so chunk hashes do not depend on where the cache folder is.
-      stdin: { contents: entrySource, resolveDir: templatesDir, sourcefile: 'runtime.ts', loader: 'ts' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
-      minify: true,
-      outdir: 'assets',
-      entryNames: 'runtime.[hash]',
-      chunkNames: 'chunks/[name].[hash]',
-      publicPath: '/assets',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      nodePaths: [join(packageRoot(), 'node_modules')],
-      alias: templateAliases(),
-      legalComments: 'none',
-      logLevel: 'silent',
-    } });
+    result = await cachedBuild({
+      cacheDir: options.cacheDir,
+      name: 'client',
+      build: {
+        // From stdin, so chunk hashes do not depend on where the cache folder is.
+        stdin: { contents: entrySource, resolveDir: templatesDir, sourcefile: 'runtime.ts', loader: 'ts' },
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'browser',
+        target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+        minify: true,
+        outdir: 'assets',
+        entryNames: 'runtime.[hash]',
+        chunkNames: 'chunks/[name].[hash]',
+        publicPath: '/assets',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        nodePaths: [join(packageRoot(), 'node_modules')],
+        alias: templateAliases(),
+        legalComments: 'none',
+        logLevel: 'silent',
+      },
+    });
   } catch (error) {
     throw clientBundleError(error);
   }
@@ -101,7 +111,9 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
   const sizeOf = (set: Iterable<string>) => [...set].reduce((sum, o) => sum + (gz.get(o) ?? 0), 0);
   // The output chunk a module became (a dynamic import's target is its own chunk).
   const chunkOf = (source: string, exporting?: string) =>
-    Object.keys(outputs).find((o) => Object.keys(outputs[o]!.inputs).some((i) => resolve(i) === source) && (!exporting || outputs[o]!.exports.includes(exporting)));
+    Object.keys(outputs).find(
+      (o) => Object.keys(outputs[o]!.inputs).some((i) => resolve(i) === source) && (!exporting || outputs[o]!.exports.includes(exporting)),
+    );
   const own = (chunk: string) => [...staticClosure(chunk)].filter((o) => !entrySet.has(o));
   // The full-hydration renderer (Root and React) comes with every template; a template chunk is on top.
   const fullView = chunkOf(join(packageRoot(), 'src/client/full-view.ts'));

@@ -37,22 +37,26 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
   ].join('\n');
   let result;
   try {
-    result = await cachedBuild({ cacheDir: options.cacheDir, name: 'server', build: {
-      stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      jsx: 'automatic',
-      // Self-contained: the bundle can live in any cache folder and still find React.
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
-      nodePaths: [join(packageRoot(), 'node_modules')],
-      alias: templateAliases(),
-      logLevel: 'silent',
-    } });
+    result = await cachedBuild({
+      cacheDir: options.cacheDir,
+      name: 'server',
+      build: {
+        stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
+        bundle: true,
+        write: false,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        jsx: 'automatic',
+        // Self-contained: the bundle can live in any cache folder and still find React.
+        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+        define: { 'process.env.NODE_ENV': '"production"' },
+        // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
+        nodePaths: [join(packageRoot(), 'node_modules')],
+        alias: templateAliases(),
+        logLevel: 'silent',
+      },
+    });
   } catch (error) {
     throw templateCompileError(error, options.templatesDir);
   }

@@ -31,7 +31,8 @@ export function checkCacheMarker(cacheDir: string, site: { name: string; locales
       problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${cacheDir} has no ${MARKER}` : `${file} is unreadable (${(error as Error).message})`;
     }
     if (!problem && marker?.version !== identity.version) problem = `${cacheDir} was written by another version of agency-site (${String(marker?.version)})`;
-    if (!problem && JSON.stringify([marker?.site, marker?.locales]) !== JSON.stringify([identity.site, identity.locales])) problem = `${cacheDir} belongs to another site ("${String(marker?.site)}")`;
+    if (!problem && JSON.stringify([marker?.site, marker?.locales]) !== JSON.stringify([identity.site, identity.locales]))
+      problem = `${cacheDir} belongs to another site ("${String(marker?.site)}")`;
     if (!problem) return undefined;
     for (const entry of entries) if (OURS.test(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true });
   }

@@ -28,11 +28,17 @@ export function formatHydration(hydration: HydrationReport, js: Sizes, kb: (byte
   const worst = js.entryGzip + Math.max(0, ...Object.values(islands)) + (js.formsGzip ?? 0);
   const lines = [
     `  JavaScript (gzip): ${kb(js.entryGzip)} on the first load of every island page (the runtime, no React)`,
-    `  islands hydrate on use: ${Object.entries(islands).map(([n, b]) => `${n} +${kb(b)}`).join(', ') || 'none'}; forms +${kb(js.formsGzip ?? 0)} on the first submit (at most ${kb(worst)} in all)`,
+    `  islands hydrate on use: ${
+      Object.entries(islands)
+        .map(([n, b]) => `${n} +${kb(b)}`)
+        .join(', ') || 'none'
+    }; forms +${kb(js.formsGzip ?? 0)} on the first submit (at most ${kb(worst)} in all)`,
     `  hydration: ${hydration.islands.length} pages islands (page-data.islands.json), ${hydration.full.length} full (page-data.json)${hydration.full.length ? `: ${hydration.full.slice(0, 10).join(', ')}${hydration.full.length > 10 ? ' …' : ''}` : ''}`,
   ];
   if (hydration.full.length) {
-    const templates = Object.entries(js.templates).map(([n, b]) => `${n} ${kb(js.entryGzip + b)}`).join(', ');
+    const templates = Object.entries(js.templates)
+      .map(([n, b]) => `${n} ${kb(js.entryGzip + b)}`)
+      .join(', ');
     lines.push(`  full hydration, first load by template: ${templates}`);
   }
   return lines;

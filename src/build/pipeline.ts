@@ -84,7 +84,10 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
   // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the
   // reload; the stamps saved by an earlier build then just no longer match, as they should not.
-  const stamps = options.inPlace || options.output ? undefined : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  const stamps =
+    options.inPlace || options.output
+      ? undefined
+      : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
   const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
@@ -94,9 +97,21 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     Promise.all([
       loadContent({ siteDir, config, cacheDir }),
       loadMessages({ localesDir, config }),
-      compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({ compiled, client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }) })),
+      compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({
+        compiled,
+        client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }),
+      })),
       bundleCss({ templatesDir, cacheDir }),
-      processImages({ siteDir, cacheDir, settings: { contentMaxWidth: config.settings.images.contentMaxWidth, wideMaxWidth: config.settings.images.wideMaxWidth, quality: config.settings.images.quality }, ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}) }),
+      processImages({
+        siteDir,
+        cacheDir,
+        settings: {
+          contentMaxWidth: config.settings.images.contentMaxWidth,
+          wideMaxWidth: config.settings.images.wideMaxWidth,
+          quality: config.settings.images.quality,
+        },
+        ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
+      }),
     ]),
   );
   const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest }));
@@ -142,13 +157,26 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     };
 
     const render = await task('rendering pages', () =>
-      renderPlannedPages({ plan, setup, templatesHash: templates.hash, templatesDir, cacheDir, warnings, ...(options.workers !== undefined ? { workers: options.workers } : {}) }),
+      renderPlannedPages({
+        plan,
+        setup,
+        templatesHash: templates.hash,
+        templatesDir,
+        cacheDir,
+        warnings,
+        ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      }),
     );
     const og = await cards;
-    const files = await task('collecting files', async () => collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed }));
+    const files = await task('collecting files', async () =>
+      collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed }),
+    );
     // Processed images and social cards are linked from the cache like rendered pages.
     // Both are named by a hash of their content, so they are cached forever.
-    files.push(...images.files.map((f) => ({ ...f, hashed: true })), ...[...new Map([...og.byJob.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })));
+    files.push(
+      ...images.files.map((f) => ({ ...f, hashed: true })),
+      ...[...new Map([...og.byJob.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
+    );
     files.push(...hostFiles(files, config));
     // Images finish in any order; the fingerprint must not depend on it.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -172,7 +200,13 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       stylesheets: setup.stylesheets,
       javascript: client.sizes,
       hydration: hydrationOf(render.all, cacheDir),
-      images: { processed: images.processed, fromCache: images.fromCache, sourceBytes: images.sourceBytes, outputBytes: images.outputBytes, socialCards: og.rendered },
+      images: {
+        processed: images.processed,
+        fromCache: images.fromCache,
+        sourceBytes: images.sourceBytes,
+        outputBytes: images.outputBytes,
+        socialCards: og.rendered,
+      },
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };

@@ -31,7 +31,9 @@ const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).t
 /** The report printed at the end of a build. */
 export function formatReport(report: BuildReport, options: { verbose?: boolean } = {}): string {
   const lines: string[] = [];
-  const locales = Object.entries(report.pagesByLocale).map(([l, n]) => `${l} ${n}`).join(', ');
+  const locales = Object.entries(report.pagesByLocale)
+    .map(([l, n]) => `${l} ${n}`)
+    .join(', ');
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
@@ -40,11 +42,17 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     const { entryGzip, templates } = report.javascript;
     const home = entryGzip + (templates.home ?? 0);
     const largest = Object.entries(templates).sort((a, b) => b[1] - a[1])[0];
-    lines.push(`  JavaScript (gzip): ${kb(home)} on the home page's first load; runtime ${kb(entryGzip)}; templates ${Object.entries(templates).map(([n, b]) => `${n} ${kb(b)}`).join(', ')}${largest ? ` (largest: ${largest[0]})` : ''}`);
+    lines.push(
+      `  JavaScript (gzip): ${kb(home)} on the home page's first load; runtime ${kb(entryGzip)}; templates ${Object.entries(templates)
+        .map(([n, b]) => `${n} ${kb(b)}`)
+        .join(', ')}${largest ? ` (largest: ${largest[0]})` : ''}`,
+    );
   }
   if (report.images && report.images.processed + report.images.fromCache > 0) {
     const i = report.images;
-    lines.push(`  images: ${i.processed} processed, ${i.fromCache} from cache; ${kb(i.sourceBytes)} of originals → ${kb(i.outputBytes)} in every width and format; ${i.socialCards} social cards drawn`);
+    lines.push(
+      `  images: ${i.processed} processed, ${i.fromCache} from cache; ${kb(i.sourceBytes)} of originals → ${kb(i.outputBytes)} in every width and format; ${i.socialCards} social cards drawn`,
+    );
   }
   lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
   if (report.warnings.length) {

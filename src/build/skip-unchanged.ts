@@ -17,7 +17,14 @@ export function checkUnchanged(options: { siteDir: string; outDir: string; cache
   const siteDir = resolve(options.siteDir);
   const root = dirname(siteDir);
   const cacheDir = resolve(options.cacheDir ?? join(root, '.cache'));
-  const check = checkStamps({ siteDir, templatesDir: join(root, 'templates'), localesDir: join(root, 'locales'), outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  const check = checkStamps({
+    siteDir,
+    templatesDir: join(root, 'templates'),
+    localesDir: join(root, 'locales'),
+    outDir: options.outDir,
+    cacheDir,
+    baseUrl: options.baseUrl,
+  });
   if (!check.current) return check.problem ? { problem: check.problem } : {};
   if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return {};
   const last = check.report as BuildReport;

@@ -85,7 +85,8 @@ export function checkStamps(o: StampOptions): StampCheck {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { current: false };
     return { current: false, problem: `${file} is unreadable (${(error as Error).message})` };
   }
-  if (saved?.version !== STAMPS_VERSION || typeof saved.roots !== 'object' || saved.report === undefined) return { current: false, problem: `${file} is from another version of agency-site` };
+  if (saved?.version !== STAMPS_VERSION || typeof saved.roots !== 'object' || saved.report === undefined)
+    return { current: false, problem: `${file} is from another version of agency-site` };
   if (saved.key !== keyOf(o)) return { current: false };
   const roots = rootsOf(o);
   if (Object.keys(saved.roots).join('\0') !== roots.join('\0')) return { current: false };

@@ -1,4 +1,15 @@
-import { isOutputCurrent, isPrecached, LiveOutput, MemoryOutput, readOutputKeys, recordOutput, serviceWorkerFile, serviceWorkerFor, type OutputFile, type StagedOutput } from '../output/index.ts';
+import {
+  isOutputCurrent,
+  isPrecached,
+  LiveOutput,
+  MemoryOutput,
+  readOutputKeys,
+  recordOutput,
+  serviceWorkerFile,
+  serviceWorkerFor,
+  type OutputFile,
+  type StagedOutput,
+} from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { createTasks } from './task.ts';
 
@@ -48,7 +59,11 @@ export async function writeOutputFiles(options: {
     const live = new LiveOutput(outDir);
     await task('updating files in place', async () => {
       await Promise.all(files.filter((f) => previous[f.path] !== keys[f.path]).map((f) => live.put(f)));
-      await Promise.all(Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js').map((path) => live.remove(path)));
+      await Promise.all(
+        Object.keys(previous)
+          .filter((path) => !(path in keys) && path !== 'sw.js')
+          .map((path) => live.remove(path)),
+      );
     });
     await task('service worker', async () => {
       const sw = await serviceWorkerFile({ globDir: live.outDir, cacheDir, precacheKey });

@@ -26,7 +26,8 @@ export function checkHeadLinks(options: CheckHeadLinksOptions): Finding[] {
 function checkCanonical(page: BuiltPage, { baseUrl }: CheckHeadLinksOptions): Finding[] {
   const own = pageUrl(baseUrl, page.path);
   const tags = page.tags.filter((t) => t.name === 'link' && t.attrs.rel === 'canonical');
-  const hint = 'Canonical links are baseUrl (site.yaml) + the page path: check with the --base-url the site was built with, rebuild, or fix templates/Document.tsx.';
+  const hint =
+    'Canonical links are baseUrl (site.yaml) + the page path: check with the --base-url the site was built with, rebuild, or fix templates/Document.tsx.';
   if (!tags.length) return [error(page, undefined, `The page has no <link rel="canonical">; it should be ${own}.`, hint)];
   const problems: Finding[] = [];
   if (tags.length > 1) problems.push(error(page, tags[1], `The page has ${tags.length} canonical links; search engines ignore all of them.`, hint));
@@ -48,7 +49,7 @@ function checkAlternates(page: BuiltPage, { site, baseUrl }: CheckHeadLinksOptio
   const alternates = alternatesOf(page);
   if (!alternates.length) return [];
   const own = pageUrl(baseUrl, page.path);
-  const hint = 'hreflang links come from the plan (a page\'s slug per locale; posts paired by translationKey): rebuild, or fix templates/Document.tsx.';
+  const hint = "hreflang links come from the plan (a page's slug per locale; posts paired by translationKey): rebuild, or fix templates/Document.tsx.";
   const findings: Finding[] = [];
   if (!alternates.some((a) => a.href === own && a.hreflang === page.lang)) {
     findings.push(error(page, alternates[0]!.tag, `The hreflang links do not include the page itself (hreflang="${page.lang}" href="${own}").`, hint));
@@ -66,12 +67,21 @@ function checkAlternates(page: BuiltPage, { site, baseUrl }: CheckHeadLinksOptio
     }
     const back = alternatesOf(target).some((a) => a.href === own && a.hreflang === page.lang);
     if (!back) {
-      findings.push(error(page, alt.tag, `hreflang="${alt.hreflang}" points at ${alt.href}, which does not point back here (hreflang="${page.lang}" href="${own}").`, hint));
+      findings.push(
+        error(page, alt.tag, `hreflang="${alt.hreflang}" points at ${alt.href}, which does not point back here (hreflang="${page.lang}" href="${own}").`, hint),
+      );
     }
   }
   return findings;
 }
 
 function error(page: BuiltPage, tag: Tag | undefined, message: string, hint: string): Finding {
-  return { severity: 'error', check: 'links', file: page.file, line: page.lineAt(tag?.start ?? page.tags.find((t) => t.name === 'head')?.start ?? 0), message, hint };
+  return {
+    severity: 'error',
+    check: 'links',
+    file: page.file,
+    line: page.lineAt(tag?.start ?? page.tags.find((t) => t.name === 'head')?.start ?? 0),
+    message,
+    hint,
+  };
 }

@@ -25,32 +25,61 @@ export function checkHeadText(options: CheckHeadTextOptions): Finding[] {
   const at = (head: Head, field: 'title' | 'description', severity: Severity, message: string, hint: (name: string) => string): Finding => {
     const source = options.sources.get(head.page.path);
     const line = source?.lineOf(field);
-    const where = source ? { file: source.file, ...(line !== undefined ? { line } : {}) } : { file: head.page.file, line: head.page.lineAt(head[field].tag?.start ?? 0) };
+    const where = source
+      ? { file: source.file, ...(line !== undefined ? { line } : {}) }
+      : { file: head.page.file, line: head.page.lineAt(head[field].tag?.start ?? 0) };
     return { severity, check: 'content', ...where, message: `${head.page.path}: ${message}`, hint: hint(source?.fieldName(field) ?? field) };
   };
   for (const head of heads) {
     const { title, description } = head;
-    if (!title.text) findings.push(at(head, 'title', 'error', 'The page has no title.', (name) => `Write ${name}; it names the tab, the bookmark and the search result.`));
-    if (!description.text) findings.push(at(head, 'description', 'error', 'The page has no meta description.', (name) => `Write ${name}: one or two sentences that make someone click the search result.`));
+    if (!title.text)
+      findings.push(at(head, 'title', 'error', 'The page has no title.', (name) => `Write ${name}; it names the tab, the bookmark and the search result.`));
+    if (!description.text)
+      findings.push(
+        at(
+          head,
+          'description',
+          'error',
+          'The page has no meta description.',
+          (name) => `Write ${name}: one or two sentences that make someone click the search result.`,
+        ),
+      );
     // Pages kept out of search results (noindex) are never shown there, so their length does not matter.
     if (!head.indexed) continue;
     const titleLength = [...title.text].length;
     if (titleLength > TITLE_MAX) {
       const added = title.own !== undefined && title.own !== title.text ? titleLength - [...title.own].length : 0;
       findings.push(
-        at(head, 'title', 'warning', `Title "${title.text}" is ${titleLength} characters${added ? ` (${added} of them the site name the template adds)` : ''}; search results show about ${TITLE_MAX}.`, (name) => `Shorten ${name} to ${TITLE_MAX - added} characters or fewer.`),
+        at(
+          head,
+          'title',
+          'warning',
+          `Title "${title.text}" is ${titleLength} characters${added ? ` (${added} of them the site name the template adds)` : ''}; search results show about ${TITLE_MAX}.`,
+          (name) => `Shorten ${name} to ${TITLE_MAX - added} characters or fewer.`,
+        ),
       );
     }
     const descriptionLength = [...description.text].length;
     if (descriptionLength > DESCRIPTION_MAX) {
-      findings.push(at(head, 'description', 'warning', `Description is ${descriptionLength} characters; search results show about ${DESCRIPTION_MAX}.`, (name) => `Shorten ${name} to ${DESCRIPTION_MAX} characters or fewer.`));
+      findings.push(
+        at(
+          head,
+          'description',
+          'warning',
+          `Description is ${descriptionLength} characters; search results show about ${DESCRIPTION_MAX}.`,
+          (name) => `Shorten ${name} to ${DESCRIPTION_MAX} characters or fewer.`,
+        ),
+      );
     }
   }
   findings.push(...duplicateTitles(heads, at));
   return findings;
 }
 
-function duplicateTitles(heads: Head[], at: (head: Head, field: 'title', severity: Severity, message: string, hint: (name: string) => string) => Finding): Finding[] {
+function duplicateTitles(
+  heads: Head[],
+  at: (head: Head, field: 'title', severity: Severity, message: string, hint: (name: string) => string) => Finding,
+): Finding[] {
   const groups = new Map<string, Head[]>();
   for (const head of heads) {
     if (!head.indexed || !head.title.text) continue;
@@ -62,7 +91,15 @@ function duplicateTitles(heads: Head[], at: (head: Head, field: 'title', severit
     if (group.length < 2) continue;
     for (const head of group) {
       const others = group.filter((h) => h !== head).map((h) => h.page.path);
-      findings.push(at(head, 'title', 'error', `Title "${head.title.text}" is also the title of ${others.join(', ')}.`, (name) => `Give ${name} a title of its own, so search results can tell the pages apart.`));
+      findings.push(
+        at(
+          head,
+          'title',
+          'error',
+          `Title "${head.title.text}" is also the title of ${others.join(', ')}.`,
+          (name) => `Give ${name} a title of its own, so search results can tell the pages apart.`,
+        ),
+      );
     }
   }
   return findings;

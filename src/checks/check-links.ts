@@ -9,7 +9,17 @@ export interface CheckLinksOptions {
   serverPaths: string[];
 }
 
-const LINK_ATTRS: Record<string, string> = { a: 'href', area: 'href', link: 'href', img: 'src', script: 'src', source: 'src', iframe: 'src', video: 'src', audio: 'src' };
+const LINK_ATTRS: Record<string, string> = {
+  a: 'href',
+  area: 'href',
+  link: 'href',
+  img: 'src',
+  script: 'src',
+  source: 'src',
+  iframe: 'src',
+  video: 'src',
+  audio: 'src',
+};
 
 /** Every internal href and src of every page resolves to a built file, and every #fragment to an id there. */
 export function checkLinks(options: CheckLinksOptions): Finding[] {
@@ -35,7 +45,7 @@ function linkProblem(value: string, page: BuiltPage, { site, baseUrl, serverPath
   if (!rel) {
     return {
       message: `Link "${value}" leads to ${link.path}, which is not a built page or file.`,
-      hint: 'Link pages through their page id (navigation.yaml `page:`, or useHref in templates) so a changed slug cannot break it; in markdown, use the page\'s current URL.',
+      hint: "Link pages through their page id (navigation.yaml `page:`, or useHref in templates) so a changed slug cannot break it; in markdown, use the page's current URL.",
     };
   }
   // An empty fragment ("#", "#top") scrolls to the top, as browsers define it.

@@ -28,7 +28,14 @@ export function checkNumbers(options: CheckNumbersOptions): Finding[] {
       plain.push(new RegExp(entry.pattern, 'giu'));
     } catch (error) {
       const line = locateYamlPath(options.constantsSource, ['plainNumbers', i])?.line;
-      findings.push({ severity: 'error', check: 'claims', file: options.constantsFile, ...(line ? { line } : {}), message: `plainNumbers entry ${i + 1} has an invalid pattern: ${(error as Error).message}.`, hint: 'Each entry is a regular expression matching the phrase around a number that is not a claim.' });
+      findings.push({
+        severity: 'error',
+        check: 'claims',
+        file: options.constantsFile,
+        ...(line ? { line } : {}),
+        message: `plainNumbers entry ${i + 1} has an invalid pattern: ${(error as Error).message}.`,
+        hint: 'Each entry is a regular expression matching the phrase around a number that is not a claim.',
+      });
     }
   });
   for (const page of options.pages) {
@@ -37,7 +44,10 @@ export function checkNumbers(options: CheckNumbersOptions): Finding[] {
     const covered = plain.flatMap((p) => [...text.matchAll(p)].map((m) => [m.index, m.index + m[0].length] as const));
     for (const match of text.matchAll(NUMBER)) {
       if (values.has(match[0]) || covered.some(([from, to]) => match.index >= from && match.index < to)) continue;
-      const around = text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 30).replace(/\s+/g, ' ').trim();
+      const around = text
+        .slice(Math.max(0, match.index - 30), match.index + match[0].length + 30)
+        .replace(/\s+/g, ' ')
+        .trim();
       findings.push({
         severity: 'error',
         check: 'claims',

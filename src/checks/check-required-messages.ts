@@ -6,10 +6,28 @@ import type { Messages } from '../i18n/index.ts';
 import type { Finding } from './types.ts';
 
 /** The landing messages the product spec names (section 3), which the home template's sections read. */
-export const LANDING_MESSAGES = ['hero.title', 'contact.title', 'workflow.title', 'benefits.title', 'why-us.title', 'portfolio.title', 'blog.subscribe-label', 'services.title'].map((k) => `landing.${k}`);
+export const LANDING_MESSAGES = [
+  'hero.title',
+  'contact.title',
+  'workflow.title',
+  'benefits.title',
+  'why-us.title',
+  'portfolio.title',
+  'blog.subscribe-label',
+  'services.title',
+].map((k) => `landing.${k}`);
 
 /** What a careers page's message section must hold (spec section 3): the careers template reads each. */
-export const CAREERS_MESSAGES = ['work-with-us', 'about-us', 'apply-here-button', 'selection-process.step-1', 'selection-process.step-2', 'selection-process.step-3', 'requirements.list-1', 'benefits.list-1'];
+export const CAREERS_MESSAGES = [
+  'work-with-us',
+  'about-us',
+  'apply-here-button',
+  'selection-process.step-1',
+  'selection-process.step-2',
+  'selection-process.step-3',
+  'requirements.list-1',
+  'benefits.list-1',
+];
 
 export interface CheckRequiredMessagesOptions {
   config: SiteConfig;

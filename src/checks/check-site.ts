@@ -41,7 +41,6 @@ export interface CheckSiteResult {
   pages: number;
 }
 
-
 /** Runs every check over the sources and the built site; collects all findings and never stops at the first. */
 export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteResult> {
   const siteDir = resolve(options.siteDir);

@@ -26,13 +26,23 @@ export function checkStructuredData(options: { pages: BuiltPage[]; today?: strin
       try {
         data = JSON.parse(page.html.slice(tag.end, close === -1 ? undefined : close)) as Record<string, unknown>;
       } catch (error) {
-        findings.push({ ...at, severity: 'error', message: `Structured data is not valid JSON: ${(error as Error).message}.`, hint: 'Search engines ignore the whole block; fix the template that writes it.' });
+        findings.push({
+          ...at,
+          severity: 'error',
+          message: `Structured data is not valid JSON: ${(error as Error).message}.`,
+          hint: 'Search engines ignore the whole block; fix the template that writes it.',
+        });
         continue;
       }
       const type = String(data['@type'] ?? '');
       const missing = (REQUIRED_FIELDS[type] ?? []).filter((field) => isEmpty(data[field]));
       if (missing.length) {
-        findings.push({ ...at, severity: 'error', message: `${type} structured data lacks ${missing.join(', ')}.`, hint: HINTS[type] ?? 'Fill the fields in the page source.' });
+        findings.push({
+          ...at,
+          severity: 'error',
+          message: `${type} structured data lacks ${missing.join(', ')}.`,
+          hint: HINTS[type] ?? 'Fill the fields in the page source.',
+        });
       }
       if (type === 'JobPosting' && typeof data.validThrough === 'string' && data.validThrough.slice(0, 10) < today) {
         findings.push({
@@ -47,4 +57,5 @@ export function checkStructuredData(options: { pages: BuiltPage[]; today?: strin
   return findings;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'object' && Object.keys(value).length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'object' && Object.keys(value).length === 0);

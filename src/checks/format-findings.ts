@@ -9,7 +9,8 @@ export function findingLocation(finding: Finding): string {
 export function sortFindings(findings: Finding[]): Finding[] {
   const order = (f: Finding) => CHECK_NAMES.indexOf(f.check);
   return [...findings].sort(
-    (a, b) => order(a) - order(b) || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0),
+    (a, b) =>
+      order(a) - order(b) || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0),
   );
 }
 

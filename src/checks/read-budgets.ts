@@ -45,7 +45,13 @@ export function readBudgets(options: { siteDir: string }): { budgets: Budgets; f
   } catch (error) {
     if (!isSiteError(error)) throw error;
     const line = error.location?.line;
-    return { budgets: defaults, file, findings: [{ severity: 'error', check: 'budgets', file, ...(line !== undefined ? { line } : {}), message: `${error.message} The default budgets apply.`, hint }] };
+    return {
+      budgets: defaults,
+      file,
+      findings: [
+        { severity: 'error', check: 'budgets', file, ...(line !== undefined ? { line } : {}), message: `${error.message} The default budgets apply.`, hint },
+      ],
+    };
   }
   const parsed = budgetsSchema.safeParse(data);
   if (parsed.success) return { budgets: parsed.data, file, findings: [] };
@@ -55,7 +61,14 @@ export function readBudgets(options: { siteDir: string }): { budgets: Budgets; f
     const at = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : path;
     const line = locateYamlPath(source, at)?.line;
     const field = at.join('.') || '(root)';
-    return { severity: 'error', check: 'budgets', file, ...(line !== undefined ? { line } : {}), message: `Field "${field}": ${issue.message}; the default budgets apply.`, hint };
+    return {
+      severity: 'error',
+      check: 'budgets',
+      file,
+      ...(line !== undefined ? { line } : {}),
+      message: `Field "${field}": ${issue.message}; the default budgets apply.`,
+      hint,
+    };
   });
   return { budgets: defaults, file, findings };
 }

@@ -19,7 +19,13 @@ export function readBuiltSite(options: { outDir: string }): BuiltSite {
   if (!existsSync(join(outDir, 'index.html')) && !existsSync(join(outDir, '404.html'))) throw outMissingError(displayPath(outDir));
   const files = new Set<string>();
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.add(join(entry.parentPath, entry.name).slice(outDir.length + 1).split(sep).join('/'));
+    if (entry.isFile())
+      files.add(
+        join(entry.parentPath, entry.name)
+          .slice(outDir.length + 1)
+          .split(sep)
+          .join('/'),
+      );
   }
   const pages: BuiltPage[] = [];
   for (const rel of [...files].sort()) {

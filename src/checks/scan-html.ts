@@ -62,7 +62,9 @@ function closingTag(html: string, name: string, from: number): number {
 export function textOf(html: string, tag: Tag): string {
   const close = closingTag(html, tag.name, tag.end);
   const inner = html.slice(tag.end, close === -1 ? tag.end : close);
-  return decodeEntities(inner.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(inner.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The raw source between an element's start tag and its end tag (inline scripts and styles). */

@@ -49,17 +49,23 @@ export function addBuildOptions(command: Command): Command {
 }
 
 export function registerBuildCommand(program: Command): void {
-  addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)')).action((flags: BuildFlags) =>
-    run(async () => {
-      // Decided from file stamps before the pipeline (React, esbuild, sharp, unified) is loaded.
-      const { checkUnchanged } = await import('../build/skip-unchanged.ts');
-      const skip = checkUnchanged({ siteDir: flags.site, outDir: flags.out, ...(flags.cache ? { cacheDir: flags.cache } : {}), ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}) });
-      if (skip.problem) console.error(`cache: ${skip.problem}; rebuilding it`);
-      if (skip.report) {
-        if (!flags.quiet) console.log((await import('../build/report.ts')).formatReport(skip.report, { verbose: flags.verbose === true }));
-        return;
-      }
-      await buildWithFlags(flags);
-    }, flags),
+  addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)')).action(
+    (flags: BuildFlags) =>
+      run(async () => {
+        // Decided from file stamps before the pipeline (React, esbuild, sharp, unified) is loaded.
+        const { checkUnchanged } = await import('../build/skip-unchanged.ts');
+        const skip = checkUnchanged({
+          siteDir: flags.site,
+          outDir: flags.out,
+          ...(flags.cache ? { cacheDir: flags.cache } : {}),
+          ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+        });
+        if (skip.problem) console.error(`cache: ${skip.problem}; rebuilding it`);
+        if (skip.report) {
+          if (!flags.quiet) console.log((await import('../build/report.ts')).formatReport(skip.report, { verbose: flags.verbose === true }));
+          return;
+        }
+        await buildWithFlags(flags);
+      }, flags),
   );
 }

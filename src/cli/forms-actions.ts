@@ -7,11 +7,7 @@ import { PROXY_PATH } from '../shared/site-urls.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { formsOptionError } from '../errors/index.ts';
-import {
-  startFormsServer,
-  thankYouRedirects,
-  thankYouSlugs,
-} from '../forms/index.ts';
+import { startFormsServer, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import type { DeliveryFlags } from './delivery-options.ts';
 import { checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery } from './delivery-settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -29,7 +25,8 @@ export interface FormsFlags extends DeliveryFlags {
 
 export async function serveForms(flags: FormsFlags): Promise<void> {
   const deliveryFlags = checkDeliveryFlags(flags);
-  if (!existsSync(join(flags.site, 'site.yaml'))) throw formsOptionError('--site', `There is no site.yaml in ${flags.site}: point --site at the site content folder.`);
+  if (!existsSync(join(flags.site, 'site.yaml')))
+    throw formsOptionError('--site', `There is no site.yaml in ${flags.site}: point --site at the site content folder.`);
   const config = await loadSiteConfig({ siteDir: flags.site });
   const content = await loadContent({ siteDir: flags.site, config });
   const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
@@ -57,13 +54,16 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
     extraHandlers: [proxyHandler(config.settings.thirdPartyAllowlist)],
   }).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw formsOptionError('--port', `Port ${flags.port} on ${flags.host} is already in use: stop what uses it or pick another --port.`);
+    if (code === 'EADDRINUSE')
+      throw formsOptionError('--port', `Port ${flags.port} on ${flags.host} is already in use: stop what uses it or pick another --port.`);
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw formsOptionError('--host', `Cannot listen on ${flags.host}:${flags.port} (${code}).`);
     throw error;
   });
   const notice = describeDelivery(delivery);
   if (notice) console.log(notice);
-  console.log(`forms endpoint at ${forms.url}${endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname}/{contact,newsletter,guide,careers} (Ctrl+C to stop)`);
+  console.log(
+    `forms endpoint at ${forms.url}${endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname}/{contact,newsletter,guide,careers} (Ctrl+C to stop)`,
+  );
   stopOnSignals({ finishing: 'submissions under way', stopped: 'forms endpoint stopped', stop: () => forms.close() });
 }
 

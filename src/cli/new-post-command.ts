@@ -18,7 +18,7 @@ export function registerNewPostCommand(program: Command): void {
     .action((title: string, flags: NewPostFlags) =>
       run(async () => {
         const { scaffoldPost } = await import('../scaffold/index.ts');
-        const post = await scaffoldPost({ siteDir: flags.site, title, ...(flags.locale ? { locale: flags.locale } : {})});
+        const post = await scaffoldPost({ siteDir: flags.site, title, ...(flags.locale ? { locale: flags.locale } : {}) });
         console.log(`created ${post.file} (draft: true; set draft: false to publish, and write a description)`);
       }),
     );

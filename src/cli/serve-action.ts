@@ -101,7 +101,10 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
     build: (changed) => session.build(changed),
     send: events.send,
     onBuilt: (report, changed) => {
-      if (!flags.quiet) console.log(`rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`);
+      if (!flags.quiet)
+        console.log(
+          `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`,
+        );
     },
     onFailed: (error) => {
       const message = describeError(error, flags);

@@ -32,4 +32,3 @@ export function registerServeCommand(program: Command): void {
     }, flags),
   );
 }
-

@@ -1,5 +1,12 @@
 type Gtag = (...args: unknown[]) => void;
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; disablePushState?: boolean; callMethod?: (...a: unknown[]) => void };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[];
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+  disablePushState?: boolean;
+  callMethod?: (...a: unknown[]) => void;
+};
 
 declare global {
   interface Window {

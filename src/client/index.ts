@@ -109,7 +109,12 @@ export async function boot({ root, templates, islands }: BootOptions): Promise<v
   };
   followChoice();
   const texts = ['label', 'text', 'gpc', 'accept', 'reject', 'close'] as const;
-  startConsent(Object.fromEntries(texts.map((k) => [k, message(current.shared, `cookie-notice.${config.consent === 'notice' && k === 'text' ? 'notice-text' : k}`)])) as Record<(typeof texts)[number], string>, followChoice);
+  startConsent(
+    Object.fromEntries(
+      texts.map((k) => [k, message(current.shared, `cookie-notice.${config.consent === 'notice' && k === 'text' ? 'notice-text' : k}`)]),
+    ) as Record<(typeof texts)[number], string>,
+    followChoice,
+  );
 
   const announcer = createAnnouncer();
   const slow = createSlowNotice(1000);

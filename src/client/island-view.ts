@@ -19,7 +19,10 @@ function runScripts(container: HTMLElement): void {
   }
 }
 
-export function createIslandView(container: HTMLElement, options: { loaders: IslandLoaders; onForms: (scope: ParentNode) => void; onChunkFailure: (error: unknown) => void }): View {
+export function createIslandView(
+  container: HTMLElement,
+  options: { loaders: IslandLoaders; onForms: (scope: ParentNode) => void; onChunkFailure: (error: unknown) => void },
+): View {
   const islands = createIslands({ loaders: options.loaders, onMounted: options.onForms, onChunkFailure: options.onChunkFailure });
   const take = (res: PageResources) => {
     const variant = res.variant as IslandsPageData;

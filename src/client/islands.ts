@@ -74,7 +74,12 @@ export function createIslands(options: { loaders: IslandLoaders; onMounted: (ele
       const elements = [...container.querySelectorAll<HTMLElement>('[data-island]')];
       islands = elements.map((element, i) => {
         // The variant lists islands in document order; the markup itself says the same if they ever disagree.
-        const fromMarkup: IslandRef = { name: element.dataset.island!, chunks: [], hydrate: element.dataset.hydrate === 'interaction' ? 'interaction' : 'visible', props: JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown> };
+        const fromMarkup: IslandRef = {
+          name: element.dataset.island!,
+          chunks: [],
+          hydrate: element.dataset.hydrate === 'interaction' ? 'interaction' : 'visible',
+          props: JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>,
+        };
         const ref = refs[i]?.name === element.dataset.island ? refs[i]! : fromMarkup;
         return { element, ref };
       });

@@ -22,7 +22,10 @@ type AnyPageData = PageData<Record<string, unknown>> | IslandsPageData;
 
 /** A navigation that must become a full browser load of `path` (new deploy, retries exhausted, chunk failure). */
 export class FullLoad extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -71,10 +74,14 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
   async function islandResources(path: string, variant: IslandsPageData, navigation: boolean, fallback?: '404' | '500'): Promise<PageResources> {
     const [shared] = await Promise.all([
       fetchJson<SharedData>(`/${sharedDataPath(variant.staticQueryHashes[0]!)}`),
-      ...(navigation ? variant.islands.map((island) => preloadModule(island.chunks[0]!).catch(() => {
-        // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
-        throw new FullLoad(path, 'island chunk failed to load');
-      })) : []),
+      ...(navigation
+        ? variant.islands.map((island) =>
+            preloadModule(island.chunks[0]!).catch(() => {
+              // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
+              throw new FullLoad(path, 'island chunk failed to load');
+            }),
+          )
+        : []),
     ]);
     return { path, pageData: variant, variant, shared, ...(fallback ? { fallback } : {}) };
   }
@@ -93,7 +100,15 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
         throw new FullLoad(path, 'template chunk failed to load');
       }),
     ]);
-    return { path, pageData, shared, slices: { navbar, footer }, template: template.name, component: module.default as PageResources['component'], ...(fallback ? { fallback } : {}) };
+    return {
+      path,
+      pageData,
+      shared,
+      slices: { navbar, footer },
+      template: template.name,
+      component: module.default as PageResources['component'],
+      ...(fallback ? { fallback } : {}),
+    };
   }
 
   /** Everything a route needs, or the 404/500 page of its language, or FullLoad. */
@@ -110,10 +125,20 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
       if (error instanceof FullLoad) throw error;
       if (error.status === 404 || error.status === 'invalid') {
         if (await htmlExists(path)) throw new FullLoad(path, 'page exists but its page-data does not');
-        return resources(path, await fetchPageData(errorPage(path, '404'), mode).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))), navigation, '404');
+        return resources(
+          path,
+          await fetchPageData(errorPage(path, '404'), mode).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))),
+          navigation,
+          '404',
+        );
       }
       // A 500: the 500 page of the language; if that fails too, the browser asks the server itself.
-      return resources(path, await fetchPageData(errorPage(path, '500'), mode).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))), navigation, '500');
+      return resources(
+        path,
+        await fetchPageData(errorPage(path, '500'), mode).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))),
+        navigation,
+        '500',
+      );
     }
     const result = await resources(path, pageData.value, navigation);
     loaded.set(path, result);

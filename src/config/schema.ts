@@ -19,7 +19,11 @@ export const siteConfigSchema = z
     locales: z.record(localeCode, localeSettings).refine((m) => Object.keys(m).length > 0, 'expected at least one locale'),
     analytics: z
       .strictObject({
-        googleAnalyticsId: z.string().regex(/^G-[A-Z0-9]+$/, 'expected a GA4 measurement id like "G-ABC123"').nullable().default(null),
+        googleAnalyticsId: z
+          .string()
+          .regex(/^G-[A-Z0-9]+$/, 'expected a GA4 measurement id like "G-ABC123"')
+          .nullable()
+          .default(null),
         metaPixelId: z.string().regex(/^\d+$/, 'expected the numeric pixel id').nullable().default(null),
       })
       .default({ googleAnalyticsId: null, metaPixelId: null }),
@@ -56,10 +60,19 @@ export const siteConfigSchema = z
     /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
     deploy: z
       .strictObject({
-        target: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'expected s3://<bucket>[/<prefix>]').optional(),
+        target: z
+          .string()
+          .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'expected s3://<bucket>[/<prefix>]')
+          .optional(),
         endpoint: z.url({ protocol: /^https?$/ }).optional(),
-        region: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a region such as "us-east-1"').optional(),
-        cloudfront: z.string().regex(/^[A-Z0-9]{8,20}$/, 'expected a CloudFront distribution id such as "E2QWRUHAPOMQZL"').optional(),
+        region: z
+          .string()
+          .regex(/^[a-z][a-z0-9-]*$/, 'expected a region such as "us-east-1"')
+          .optional(),
+        cloudfront: z
+          .string()
+          .regex(/^[A-Z0-9]{8,20}$/, 'expected a CloudFront distribution id such as "E2QWRUHAPOMQZL"')
+          .optional(),
         maxDeletes: z.int().nonnegative().optional(),
         keepAssets: z.number().nonnegative().optional(),
       })
@@ -67,7 +80,11 @@ export const siteConfigSchema = z
   })
   .superRefine((cfg, ctx) => {
     if (!(cfg.defaultLocale in cfg.locales)) {
-      ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `"${cfg.defaultLocale}" is not one of the locales (${Object.keys(cfg.locales).join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultLocale'],
+        message: `"${cfg.defaultLocale}" is not one of the locales (${Object.keys(cfg.locales).join(', ')})`,
+      });
     }
   });
 
@@ -79,77 +96,79 @@ const claim = z.union([z.number(), z.string().min(1)]);
  * Every business claim of the spec. Each is required so that copy can rely on it;
  * extra namespaces are allowed for new claims.
  */
-export const constantsSchema = z.looseObject({
-  claims: z.looseObject({
-    trialDays: z.int().positive(),
-    trialWeeks: z.int().positive(),
-    savingsPercent: z.int().min(1).max(99),
-    matchHours: z.int().positive(),
-    matchProfiles: z.int().positive(),
-    prototypeHours: z.int().positive(),
-    foundersPerWeek: z.int().positive(),
-    yearsInBusiness: z.int().positive(),
-    appsShipped: z.int().positive(),
-    arPurchaseLiftPercent: z.int().positive(),
-    whatsappReplyHours: z.int().positive(),
-    strategyCallMinutes: z.int().positive(),
-    guidePages: z.int().positive(),
-    usersBefore: claim,
-    usersAfter: claim,
-    replyBusinessDays: z.int().positive(),
-  }),
-  careers: z.looseObject({
-    applicationReplyDays: z.int().positive(),
-    engineeringPtoDays: z.int().positive(),
-    marketingVacationDaysFirstYear: z.int().positive(),
-    englishLevel: z.looseObject({
-      engineering: z.enum(['B1', 'B2', 'C1', 'C2']),
-      android: z.enum(['B1', 'B2', 'C1', 'C2']),
-      staffAugmentation: z.enum(['B1', 'B2', 'C1', 'C2']),
-      marketing: z.enum(['B1', 'B2', 'C1', 'C2']),
-      videoEditor: z.enum(['B1', 'B2', 'C1', 'C2']),
+export const constantsSchema = z
+  .looseObject({
+    claims: z.looseObject({
+      trialDays: z.int().positive(),
+      trialWeeks: z.int().positive(),
+      savingsPercent: z.int().min(1).max(99),
+      matchHours: z.int().positive(),
+      matchProfiles: z.int().positive(),
+      prototypeHours: z.int().positive(),
+      foundersPerWeek: z.int().positive(),
+      yearsInBusiness: z.int().positive(),
+      appsShipped: z.int().positive(),
+      arPurchaseLiftPercent: z.int().positive(),
+      whatsappReplyHours: z.int().positive(),
+      strategyCallMinutes: z.int().positive(),
+      guidePages: z.int().positive(),
+      usersBefore: claim,
+      usersAfter: claim,
+      replyBusinessDays: z.int().positive(),
     }),
-    videoEditor: z.looseObject({
-      videosPerDayMin: z.int().positive(),
-      videosPerDayMax: z.int().positive(),
-      lengthSecondsMin: z.int().positive(),
-      lengthMinutesMax: z.int().positive(),
-      aspectRatio: z.string().min(3),
-    }),
-  }),
-  /** UTC offsets and the gaps the copy states; the gaps must follow from the offsets (checked below). */
-  timeZones: z.strictObject({
-    buenosAiresUtcOffset: z.int(),
-    newYorkUtcOffsetSummer: z.int(),
-    newYorkUtcOffsetWinter: z.int(),
-    sanFranciscoUtcOffsetSummer: z.int(),
-    sanFranciscoUtcOffsetWinter: z.int(),
-    aheadOfNewYorkMin: z.int(),
-    aheadOfNewYorkMax: z.int(),
-    aheadOfSanFranciscoMin: z.int(),
-    aheadOfSanFranciscoMax: z.int(),
-  }),
-  /** Phrases whose numbers are not claims (a law's number, a chapter): the numbers check lets them through. */
-  plainNumbers: z.array(z.strictObject({ pattern: z.string().min(1), why: z.string().min(1) })).default([]),
-  /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
-  detectors: z
-    .array(
-      z.strictObject({
-        constant: z.string().min(1),
-        pattern: z.string().min(1),
+    careers: z.looseObject({
+      applicationReplyDays: z.int().positive(),
+      engineeringPtoDays: z.int().positive(),
+      marketingVacationDaysFirstYear: z.int().positive(),
+      englishLevel: z.looseObject({
+        engineering: z.enum(['B1', 'B2', 'C1', 'C2']),
+        android: z.enum(['B1', 'B2', 'C1', 'C2']),
+        staffAugmentation: z.enum(['B1', 'B2', 'C1', 'C2']),
+        marketing: z.enum(['B1', 'B2', 'C1', 'C2']),
+        videoEditor: z.enum(['B1', 'B2', 'C1', 'C2']),
       }),
-    )
-    .default([]),
-}).superRefine(({ timeZones: tz }, ctx) => {
-  const gaps: Array<[keyof typeof tz, number]> = [
-    ['aheadOfNewYorkMin', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetSummer],
-    ['aheadOfNewYorkMax', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetWinter],
-    ['aheadOfSanFranciscoMin', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetSummer],
-    ['aheadOfSanFranciscoMax', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetWinter],
-  ];
-  for (const [key, gap] of gaps) {
-    if (tz[key] !== gap) ctx.addIssue({ code: 'custom', path: ['timeZones', key], message: `expected ${gap}, the difference of the UTC offsets above` });
-  }
-});
+      videoEditor: z.looseObject({
+        videosPerDayMin: z.int().positive(),
+        videosPerDayMax: z.int().positive(),
+        lengthSecondsMin: z.int().positive(),
+        lengthMinutesMax: z.int().positive(),
+        aspectRatio: z.string().min(3),
+      }),
+    }),
+    /** UTC offsets and the gaps the copy states; the gaps must follow from the offsets (checked below). */
+    timeZones: z.strictObject({
+      buenosAiresUtcOffset: z.int(),
+      newYorkUtcOffsetSummer: z.int(),
+      newYorkUtcOffsetWinter: z.int(),
+      sanFranciscoUtcOffsetSummer: z.int(),
+      sanFranciscoUtcOffsetWinter: z.int(),
+      aheadOfNewYorkMin: z.int(),
+      aheadOfNewYorkMax: z.int(),
+      aheadOfSanFranciscoMin: z.int(),
+      aheadOfSanFranciscoMax: z.int(),
+    }),
+    /** Phrases whose numbers are not claims (a law's number, a chapter): the numbers check lets them through. */
+    plainNumbers: z.array(z.strictObject({ pattern: z.string().min(1), why: z.string().min(1) })).default([]),
+    /** Patterns that find a claim stated in built text; the claims test compares each match with its constant. */
+    detectors: z
+      .array(
+        z.strictObject({
+          constant: z.string().min(1),
+          pattern: z.string().min(1),
+        }),
+      )
+      .default([]),
+  })
+  .superRefine(({ timeZones: tz }, ctx) => {
+    const gaps: Array<[keyof typeof tz, number]> = [
+      ['aheadOfNewYorkMin', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetSummer],
+      ['aheadOfNewYorkMax', tz.buenosAiresUtcOffset - tz.newYorkUtcOffsetWinter],
+      ['aheadOfSanFranciscoMin', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetSummer],
+      ['aheadOfSanFranciscoMax', tz.buenosAiresUtcOffset - tz.sanFranciscoUtcOffsetWinter],
+    ];
+    for (const [key, gap] of gaps) {
+      if (tz[key] !== gap) ctx.addIssue({ code: 'custom', path: ['timeZones', key], message: `expected ${gap}, the difference of the UTC offsets above` });
+    }
+  });
 
 export type Constants = z.output<typeof constantsSchema>;

@@ -12,8 +12,16 @@ import { assertImagesExist, checkYamlImages, findMarkdownImages } from './markdo
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
-import { collectionSchema, documentFrontMatterSchema, navigationSchema, pageSchema, postFrontMatterSchema, type NavigationSource, type PageSource, type PostFrontMatter } from './schemas.ts';
-
+import {
+  collectionSchema,
+  documentFrontMatterSchema,
+  navigationSchema,
+  pageSchema,
+  postFrontMatterSchema,
+  type NavigationSource,
+  type PageSource,
+  type PostFrontMatter,
+} from './schemas.ts';
 
 export interface Page extends PageSource {
   id: string;
@@ -57,7 +65,12 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     loadPosts(options),
     loadNavigation(options),
   ]);
-  const sources = [...pages.flatMap((p) => Object.values(p.documents).map((d) => d.markdown)), ...Object.values(postsAndDrafts.posts).flat().map((p) => p.markdown)];
+  const sources = [
+    ...pages.flatMap((p) => Object.values(p.documents).map((d) => d.markdown)),
+    ...Object.values(postsAndDrafts.posts)
+      .flat()
+      .map((p) => p.markdown),
+  ];
   for (const source of sources) assertImagesExist(source.images, { siteDir: options.siteDir, file: source.file });
   return { pages, collections, ...postsAndDrafts, navigation };
 }
@@ -65,7 +78,10 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
 async function listFiles(dir: string, ext: string): Promise<string[]> {
   try {
     const names = await readdir(dir);
-    return names.filter((n) => extname(n) === ext).sort().map((n) => join(dir, n));
+    return names
+      .filter((n) => extname(n) === ext)
+      .sort()
+      .map((n) => join(dir, n));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

@@ -51,7 +51,11 @@ export function assertImagesExist(refs: readonly ImageRef[], options: { siteDir:
  * Images named in YAML data: any mapping with `src: /images/…` must point at a file in
  * site/images and carry `alt` text (an empty alt only with `decorative: true`).
  */
-export function checkYamlImages(value: unknown, options: { siteDir: string; locate: (path: Array<string | number>) => SourceLocation }, path: Array<string | number> = []): void {
+export function checkYamlImages(
+  value: unknown,
+  options: { siteDir: string; locate: (path: Array<string | number>) => SourceLocation },
+  path: Array<string | number> = [],
+): void {
   if (Array.isArray(value)) return value.forEach((item, i) => checkYamlImages(item, options, [...path, i]));
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
@@ -59,7 +63,8 @@ export function checkYamlImages(value: unknown, options: { siteDir: string; loca
     if (!existsSync(join(options.siteDir, decodeURIComponent(record.src)))) {
       throw missingImageError(options.locate([...path, 'src']), record.src, [...path, 'src'].join('.'));
     }
-    const alts = typeof record.alt === 'string' ? [record.alt] : record.alt && typeof record.alt === 'object' ? Object.values(record.alt as Record<string, unknown>) : [];
+    const alts =
+      typeof record.alt === 'string' ? [record.alt] : record.alt && typeof record.alt === 'object' ? Object.values(record.alt as Record<string, unknown>) : [];
     if (record.decorative !== true && (!alts.length || alts.some((a) => typeof a !== 'string' || !a.trim()))) {
       throw missingAltTextError(options.locate([...path, record.alt === undefined ? 'src' : 'alt']), record.src, [...path, 'alt'].join('.'));
     }

@@ -13,7 +13,10 @@ export class PostIndex<T> {
   private readonly next: Record<string, { stamp: string; value: T }> = {};
   hits = 0;
 
-  constructor(cacheDir: string | undefined, private readonly constantsHash: string) {
+  constructor(
+    cacheDir: string | undefined,
+    private readonly constantsHash: string,
+  ) {
     this.file = cacheDir ? join(cacheDir, 'content-v2.json') : undefined;
     let previous = {};
     try {

@@ -29,7 +29,12 @@ export function pageSchema(locales: string[]) {
     })
     .superRefine((page, ctx) => {
       for (const locale of Object.keys(page.slug)) {
-        if (!page.seo[locale]) ctx.addIssue({ code: 'custom', path: ['seo', locale], message: `required: the page has a ${locale} slug, so it needs ${locale} title and description` });
+        if (!page.seo[locale])
+          ctx.addIssue({
+            code: 'custom',
+            path: ['seo', locale],
+            message: `required: the page has a ${locale} slug, so it needs ${locale} title and description`,
+          });
       }
       if (!Object.keys(page.slug).length) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'expected a slug for at least one locale' });
     });
@@ -51,7 +56,10 @@ export const postFrontMatterSchema = z.strictObject({
   date: isoDate,
   updated: isoDate.optional(),
   tags: z.array(z.string().min(1)).default([]),
-  translationKey: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and "-"').optional(),
+  translationKey: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and "-"')
+    .optional(),
   draft: z.boolean().default(false),
 });
 
@@ -69,7 +77,13 @@ export const collectionSchema = z.strictObject({
 });
 
 const linkTarget = z.union([
-  z.strictObject({ page: z.string().min(1), hash: z.string().regex(/^[a-z0-9-]+$/).optional() }),
+  z.strictObject({
+    page: z.string().min(1),
+    hash: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
+  }),
   z.strictObject({ url: z.string().min(1) }),
 ]);
 

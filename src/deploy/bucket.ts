@@ -18,7 +18,15 @@ export interface Bucket {
 
 type SdkError = Error & { name: string; code?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
 
-const ACCESS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'ExpiredToken', 'InvalidToken', 'CredentialsProviderError', 'UnrecognizedClientException']);
+const ACCESS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'ExpiredToken',
+  'InvalidToken',
+  'CredentialsProviderError',
+  'UnrecognizedClientException',
+]);
 const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'TimeoutError']);
 
 /** An SDK failure as the one-line error that names what to fix. */
@@ -27,10 +35,13 @@ export function explainS3Error(error: unknown, settings: DeploySettings, doing: 
   const where = settings.endpoint ?? `S3 (${settings.region})`;
   const name = e.Code ?? e.name;
   const code = e.code ?? (e.cause as { code?: string } | undefined)?.code ?? '';
-  if (name === 'NoSuchBucket' || name === 'PermanentRedirect' || (name === 'NotFound' && doing === 'listing the bucket')) return deployBucketNotFoundError(settings.bucket, where);
+  if (name === 'NoSuchBucket' || name === 'PermanentRedirect' || (name === 'NotFound' && doing === 'listing the bucket'))
+    return deployBucketNotFoundError(settings.bucket, where);
   if (ACCESS.has(name) || e.$metadata?.httpStatusCode === 403) return deployAccessError(settings.bucket, `${where} answered ${name}`);
-  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(e.message)) return deployAccessError(settings.bucket, 'No AWS credentials were found');
-  if (NETWORK.has(code) || NETWORK.has(name) || /socket hang up|ECONNREFUSED|getaddrinfo/.test(e.message)) return deployUnreachableError(where, code || e.message);
+  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(e.message))
+    return deployAccessError(settings.bucket, 'No AWS credentials were found');
+  if (NETWORK.has(code) || NETWORK.has(name) || /socket hang up|ECONNREFUSED|getaddrinfo/.test(e.message))
+    return deployUnreachableError(where, code || e.message);
   return deployFailedError(doing, `${name}: ${e.message}`);
 }
 
@@ -98,12 +109,23 @@ export async function openBucket(settings: DeploySettings): Promise<Bucket> {
     writeState: (state) =>
       attempt('saving the deploy state', async () => {
         const body = JSON.stringify(state);
-        await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: prefix + STATE_KEY, Body: body, ContentType: 'application/json', CacheControl: 'no-cache, no-store', ContentMD5: createHash('md5').update(body).digest('base64') }));
+        await client.send(
+          new s3.PutObjectCommand({
+            Bucket: bucket,
+            Key: prefix + STATE_KEY,
+            Body: body,
+            ContentType: 'application/json',
+            CacheControl: 'no-cache, no-store',
+            ContentMD5: createHash('md5').update(body).digest('base64'),
+          }),
+        );
       }),
     remove: (paths) =>
       attempt('deleting old files', async () => {
         for (let i = 0; i < paths.length; i += 1000) {
-          const result = await client.send(new s3.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: paths.slice(i, i + 1000).map((p) => ({ Key: prefix + p })), Quiet: true } }));
+          const result = await client.send(
+            new s3.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: paths.slice(i, i + 1000).map((p) => ({ Key: prefix + p })), Quiet: true } }),
+          );
           const failed = result.Errors?.[0];
           if (failed) throw Object.assign(new Error(`${failed.Key}: ${failed.Message ?? failed.Code}`), { name: failed.Code ?? 'DeleteFailed' });
         }

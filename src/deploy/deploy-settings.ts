@@ -33,7 +33,8 @@ const TARGET = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
 
 export function parseTarget(target: string): { bucket: string; prefix: string } {
   const match = TARGET.exec(target);
-  if (!match) throw deployOptionError('--target', `"${target}" is not s3://<bucket>[/<prefix>] (bucket names are 3-63 lowercase letters, digits, dots and hyphens).`);
+  if (!match)
+    throw deployOptionError('--target', `"${target}" is not s3://<bucket>[/<prefix>] (bucket names are 3-63 lowercase letters, digits, dots and hyphens).`);
   const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
   return { bucket: match[1]!, prefix: prefix ? `${prefix}/` : '' };
 }
@@ -51,14 +52,16 @@ function wholeNumber(option: string, value: string | number | undefined, fallbac
 export async function resolveDeploySettings(flags: DeployFlags): Promise<DeploySettings> {
   const siteDir = flags.site ?? 'site';
   // Deploying a copied out/ without its sources is allowed: then only the flags count.
-  const fromYaml = existsSync(join(siteDir, 'site.yaml')) ? (await loadSiteConfig({ siteDir })).settings.deploy ?? {} : {};
+  const fromYaml = existsSync(join(siteDir, 'site.yaml')) ? ((await loadSiteConfig({ siteDir })).settings.deploy ?? {}) : {};
   const target = flags.target ?? fromYaml.target;
   if (!target) throw deployOptionError('--target', 'No bucket given: pass --target s3://<bucket>[/<prefix>] or set deploy.target in site.yaml.');
   const { bucket, prefix } = parseTarget(target);
   const endpoint = flags.endpoint ?? fromYaml.endpoint;
-  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) throw deployOptionError('--endpoint', `"${endpoint}" is not an http(s) URL such as http://127.0.0.1:9000.`);
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint))
+    throw deployOptionError('--endpoint', `"${endpoint}" is not an http(s) URL such as http://127.0.0.1:9000.`);
   const cloudfront = flags.cloudfront ?? fromYaml.cloudfront;
-  if (cloudfront !== undefined && !/^[A-Z0-9]{8,20}$/.test(cloudfront)) throw deployOptionError('--cloudfront', `"${cloudfront}" is not a distribution id such as E2QWRUHAPOMQZL.`);
+  if (cloudfront !== undefined && !/^[A-Z0-9]{8,20}$/.test(cloudfront))
+    throw deployOptionError('--cloudfront', `"${cloudfront}" is not a distribution id such as E2QWRUHAPOMQZL.`);
   const region = flags.region ?? fromYaml.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
   return {
     bucket,

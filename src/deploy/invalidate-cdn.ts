@@ -20,7 +20,8 @@ export async function invalidateCdn(settings: DeploySettings & { cloudfront: str
     return result.Invalidation?.Id ?? '(no id returned)';
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'NoSuchDistribution' || name === 'AccessDenied' || name === 'InvalidArgument' || name === 'TooManyInvalidationsInProgress') throw invalidationFailedError(settings.cloudfront, `${name}: ${(error as Error).message}`);
+    if (name === 'NoSuchDistribution' || name === 'AccessDenied' || name === 'InvalidArgument' || name === 'TooManyInvalidationsInProgress')
+      throw invalidationFailedError(settings.cloudfront, `${name}: ${(error as Error).message}`);
     const explained = explainS3Error(error, { ...settings, endpoint: process.env.AWS_ENDPOINT_URL_CLOUDFRONT ?? 'CloudFront' }, 'invalidating CloudFront');
     throw explained.name === 'DeployFailed' ? invalidationFailedError(settings.cloudfront, `${name}: ${(error as Error).message}`) : explained;
   }

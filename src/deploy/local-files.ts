@@ -45,10 +45,20 @@ export function groupOf(path: string, hashed: boolean): Group {
  * request, and CloudFront compresses on its own.
  */
 export async function readLocalFiles(outDir: string): Promise<LocalFile[]> {
-  if (!existsSync(join(outDir, 'index.html'))) throw deployOptionError('--out', `${outDir} holds no built site (no index.html): run agency-site build first, or point --out at the built folder.`);
+  if (!existsSync(join(outDir, 'index.html')))
+    throw deployOptionError('--out', `${outDir} holds no built site (no index.html): run agency-site build first, or point --out at the built folder.`);
   const hashed = readHashedFiles(outDir);
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  const paths = new Set(entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(outDir.length + 1).split(sep).join('/')));
+  const paths = new Set(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) =>
+        join(e.parentPath, e.name)
+          .slice(outDir.length + 1)
+          .split(sep)
+          .join('/'),
+      ),
+  );
   const wanted = [...paths].filter((p) => !HOST_FILES.has(p) && !(/\.(br|gz)$/.test(p) && paths.has(p.replace(/\.(br|gz)$/, '')))).sort();
   const files: LocalFile[] = [];
   // Small batches keep open file handles bounded on sites with thousands of files.
@@ -57,7 +67,14 @@ export async function readLocalFiles(outDir: string): Promise<LocalFile[]> {
       wanted.slice(i, i + 64).map(async (path) => {
         const data = await readFile(join(outDir, path));
         const isHashed = hashed.has(`/${path}`);
-        return { path, md5: createHash('md5').update(data).digest('hex'), size: data.length, group: groupOf(path, isHashed), hashed: isHashed, ...fileHeaders(`/${path}`, hashed) };
+        return {
+          path,
+          md5: createHash('md5').update(data).digest('hex'),
+          size: data.length,
+          group: groupOf(path, isHashed),
+          hashed: isHashed,
+          ...fileHeaders(`/${path}`, hashed),
+        };
       }),
     );
     files.push(...batch);

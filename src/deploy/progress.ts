@@ -13,7 +13,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /** A bar redrawn in place on a terminal; one plain line per group in CI, where redraws would be noise. */
-export function createProgress(options: { stream: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean }; totalFiles: number; totalBytes: number }): DeployProgress {
+export function createProgress(options: {
+  stream: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
+  totalFiles: number;
+  totalBytes: number;
+}): DeployProgress {
   const { stream } = options;
   const tty = stream.isTTY === true && !process.env.CI;
   let files = 0;
@@ -24,7 +28,9 @@ export function createProgress(options: { stream: NodeJS.WriteStream | { write(t
     const width = 24;
     const share = options.totalBytes > 0 ? bytes / options.totalBytes : files / Math.max(1, options.totalFiles);
     const full = Math.round(share * width);
-    stream.write(`\r\x1b[2K[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${files}/${options.totalFiles} files, ${formatBytes(bytes)} of ${formatBytes(options.totalBytes)}  ${current}`);
+    stream.write(
+      `\r\x1b[2K[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${files}/${options.totalFiles} files, ${formatBytes(bytes)} of ${formatBytes(options.totalBytes)}  ${current}`,
+    );
     drawn = true;
   };
   const clear = () => {

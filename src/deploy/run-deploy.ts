@@ -54,18 +54,32 @@ export async function runDeploy(settings: DeploySettings, io: DeployIo): Promise
   const state = await bucket.readState();
   const plan = planDeploy({ local, remote, state, now: io.now ?? new Date(), keepAssetsDays: settings.keepAssetsDays, maxDeletes: settings.maxDeletes });
   const uploads = plan.groups.reduce((n, g) => n + g.files.length, 0);
-  const result: DeployResult = { dryRun: settings.dryRun, uploaded: uploads, uploadedBytes: plan.uploadBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, kept: plan.kept.length, plan };
+  const result: DeployResult = {
+    dryRun: settings.dryRun,
+    uploaded: uploads,
+    uploadedBytes: plan.uploadBytes,
+    unchanged: plan.unchanged,
+    deleted: plan.deletes.length,
+    kept: plan.kept.length,
+    plan,
+  };
   const target = `s3://${settings.bucket}/${settings.prefix}`;
   if (settings.dryRun) {
     printPlan(plan, write);
-    write(`dry run for ${target}: would upload ${uploads} files (${formatBytes(plan.uploadBytes)}), ${plan.unchanged} unchanged, would delete ${plan.deletes.length}, keep ${plan.kept.length}; nothing was changed`);
+    write(
+      `dry run for ${target}: would upload ${uploads} files (${formatBytes(plan.uploadBytes)}), ${plan.unchanged} unchanged, would delete ${plan.deletes.length}, keep ${plan.kept.length}; nothing was changed`,
+    );
     return result;
   }
   const progress = createProgress({ stream: io.out, totalFiles: uploads, totalBytes: plan.uploadBytes });
   try {
     for (const { group, files } of plan.groups) {
       if (!files.length) continue;
-      progress.group(group, files.length, files.reduce((n, f) => n + f.size, 0));
+      progress.group(
+        group,
+        files.length,
+        files.reduce((n, f) => n + f.size, 0),
+      );
       // A group starts only when the one before is in the bucket: that is what keeps pages whole.
       await uploadAll(files, bucket, settings.outDir, progress, io.concurrency ?? 8);
     }
@@ -83,7 +97,9 @@ export async function runDeploy(settings: DeploySettings, io: DeployIo): Promise
   );
   if (settings.cloudfront && plan.invalidate.length) {
     result.invalidationId = await invalidateCdn({ ...settings, cloudfront: settings.cloudfront }, plan.invalidate);
-    write(`CloudFront invalidation ${result.invalidationId} for ${plan.invalidate.length} path${plan.invalidate.length === 1 ? '' : 's'} (${plan.invalidate.slice(0, 5).join(' ')}${plan.invalidate.length > 5 ? ' …' : ''})`);
+    write(
+      `CloudFront invalidation ${result.invalidationId} for ${plan.invalidate.length} path${plan.invalidate.length === 1 ? '' : 's'} (${plan.invalidate.slice(0, 5).join(' ')}${plan.invalidate.length > 5 ? ' …' : ''})`,
+    );
   } else if (settings.cloudfront) write('CloudFront: no page changed, nothing to invalidate');
   return result;
 }

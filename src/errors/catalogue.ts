@@ -179,7 +179,11 @@ const DuplicateUrl = defineError({
 });
 
 export function duplicateUrlError(url: string, first: SourceLocation, second: SourceLocation): SiteError {
-  return DuplicateUrl({ message: `${url} is produced both here and by ${formatLoc(first)}; every URL must come from exactly one page.`, field: 'slug', location: second });
+  return DuplicateUrl({
+    message: `${url} is produced both here and by ${formatLoc(first)}; every URL must come from exactly one page.`,
+    field: 'slug',
+    location: second,
+  });
 }
 
 const UnknownCollection = defineError({
@@ -222,7 +226,10 @@ const ExternalImage = defineError({
 });
 
 export function externalImageError(location: SourceLocation, src: string): SiteError {
-  return ExternalImage({ message: `"${src}" is not in site/images; images are published from there so they can be resized and served from this site.`, location });
+  return ExternalImage({
+    message: `"${src}" is not in site/images; images are published from there so they can be resized and served from this site.`,
+    location,
+  });
 }
 
 const MissingImage = defineError({
@@ -476,7 +483,9 @@ const DeployTooManyDeletes = defineError({
 });
 
 export function deployTooManyDeletesError(count: number, max: number): SiteError {
-  return DeployTooManyDeletes({ message: `This deploy would delete ${count} files, more than --max-deletes ${max}: check --out and --target, or raise --max-deletes.` });
+  return DeployTooManyDeletes({
+    message: `This deploy would delete ${count} files, more than --max-deletes ${max}: check --out and --target, or raise --max-deletes.`,
+  });
 }
 
 const DeployFailed = defineError({
@@ -488,7 +497,10 @@ const DeployFailed = defineError({
 });
 
 export function deployFailedError(what: string, detail: string): SiteError {
-  return DeployFailed({ title: `Deploy stopped while ${what}`, message: `${detail}; run the same command again to finish: pages already uploaded have their assets.` });
+  return DeployFailed({
+    title: `Deploy stopped while ${what}`,
+    message: `${detail}; run the same command again to finish: pages already uploaded have their assets.`,
+  });
 }
 
 const InvalidationFailed = defineError({

@@ -32,7 +32,7 @@ export function formatCauses(error: unknown, options: { verbose?: boolean } = {}
 }
 
 function causeOf(error: unknown): unknown {
-  return error !== null && typeof error === 'object' && 'cause' in error ? (error as { cause?: unknown }).cause ?? undefined : undefined;
+  return error !== null && typeof error === 'object' && 'cause' in error ? ((error as { cause?: unknown }).cause ?? undefined) : undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -42,7 +42,10 @@ function messageOf(error: unknown): string {
 
 /** The first line ("Build failed with 1 error:" also takes the line it introduces). */
 function firstLine(message: string): string {
-  const lines = message.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   let text = lines[0] ?? '';
   for (let i = 1; text.endsWith(':') && i < lines.length; i++) text += ` ${lines[i]}`;
   return text;

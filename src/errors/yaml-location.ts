@@ -4,11 +4,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'y
  * The line and column of a path inside YAML source (1-based), or of the deepest parent that exists.
  * js-yaml parses content fast but keeps no positions; this runs only when reporting an error.
  */
-export function locateYamlPath(
-  source: string,
-  path: ReadonlyArray<string | number>,
-  lineOffset = 0,
-): { line: number; column: number } | undefined {
+export function locateYamlPath(source: string, path: ReadonlyArray<string | number>, lineOffset = 0): { line: number; column: number } | undefined {
   const lineCounter = new LineCounter();
   let doc;
   try {

@@ -41,7 +41,14 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
     delete fields[CV_FIELD]; // only a received file may speak for the CV
     if (file) fields[CV_FIELD] = { name: file.originalName, size: file.size, type: file.mime };
     const locale = options.localeOf(fields['locale'], req);
-    const base = { id: newLeadId(), form, locale, createdAt: new Date(options.now()).toISOString(), ipHash: options.hashAddress(sub.clientAddress), userAgent: req.headers['user-agent']?.slice(0, 512) };
+    const base = {
+      id: newLeadId(),
+      form,
+      locale,
+      createdAt: new Date(options.now()).toISOString(),
+      ipHash: options.hashAddress(sub.clientAddress),
+      userAgent: req.headers['user-agent']?.slice(0, 512),
+    };
 
     const spamReason = detectSpam({ fields, now: options.now(), minFillMs: options.minFillMs });
     if (spamReason) {
@@ -55,7 +62,13 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
       if (file) await rm(file.path, { force: true });
       if (json) return sendJson(res, 422, { ok: false, errors: result.errors }, headers);
       const lang = messageLocale(locale);
-      const page = renderNoticePage({ locale, title: pageTexts.invalidTitle[lang], lead: pageTexts.invalidLead[lang], errors: result.errors, backHref: options.backHref(req, locale) });
+      const page = renderNoticePage({
+        locale,
+        title: pageTexts.invalidTitle[lang],
+        lead: pageTexts.invalidLead[lang],
+        errors: result.errors,
+        backHref: options.backHref(req, locale),
+      });
       return sendHtml(res, 422, page, headers);
     }
     // The CV lives in uploads and the locale in its own column.

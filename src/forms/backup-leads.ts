@@ -20,7 +20,8 @@ export async function backupLeads(options: { db: string; file: string }): Promis
     const copy = new Database(partial, { readonly: true });
     try {
       const check = copy.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw formsOptionError('backup file', `The copy failed SQLite's integrity check (${String(check)}); the database was left as it was.`);
+      if (check !== 'ok')
+        throw formsOptionError('backup file', `The copy failed SQLite's integrity check (${String(check)}); the database was left as it was.`);
       const leads = (copy.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
       renameSync(partial, options.file);
       return { leads, bytes: result.totalPages * (db.pragma('page_size', { simple: true }) as number) };

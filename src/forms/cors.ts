@@ -1,8 +1,6 @@
 export type CorsDecision =
   /** No Origin header: not a cross-origin browser request. */
-  | { kind: 'none' }
-  | { kind: 'allowed'; headers: Record<string, string> }
-  | { kind: 'denied' };
+  { kind: 'none' } | { kind: 'allowed'; headers: Record<string, string> } | { kind: 'denied' };
 
 export interface DecideCorsOptions {
   origin: string | undefined;

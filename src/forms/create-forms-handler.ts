@@ -57,7 +57,15 @@ export function createFormsHandler(handlerOptions: FormsHandlerOptions): FormsHa
       if (decision && !decision.ok) {
         const locale = options.localeOf(undefined, req);
         const retry = { ...headers, 'retry-after': String(decision.retryAfterSeconds) };
-        sendProblem(res, { status: 429, json, error: 'too many submissions', text: pageTexts.tooMany[messageLocale(locale)], locale, backHref: options.backHref(req, locale), headers: retry });
+        sendProblem(res, {
+          status: 429,
+          json,
+          error: 'too many submissions',
+          text: pageTexts.tooMany[messageLocale(locale)],
+          locale,
+          backHref: options.backHref(req, locale),
+          headers: retry,
+        });
         return true;
       }
       await acceptSubmission({ req, res, form, json, clientAddress, headers }, options);
@@ -72,6 +80,10 @@ export function createFormsHandler(handlerOptions: FormsHandlerOptions): FormsHa
 }
 
 function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
   return forwarded || req.socket.remoteAddress || 'unknown';
 }

@@ -14,7 +14,11 @@ export function formatLeadsTable(leads: LeadRecord[]): string {
   ]);
   const header = ['created (UTC)', 'form', 'locale', 'status', 'name', 'email', 'id'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 

@@ -54,10 +54,26 @@ export function insertLead(db: Db, lead: NewLead): void {
     db.prepare(
       `INSERT INTO leads (id, form, locale, fields, status, spam_reason, ip_hash, user_agent, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(lead.id, lead.form, lead.locale, JSON.stringify(lead.fields), lead.status, lead.spamReason ?? null, lead.ipHash ?? null, lead.userAgent ?? null, lead.createdAt);
+    ).run(
+      lead.id,
+      lead.form,
+      lead.locale,
+      JSON.stringify(lead.fields),
+      lead.status,
+      lead.spamReason ?? null,
+      lead.ipHash ?? null,
+      lead.userAgent ?? null,
+      lead.createdAt,
+    );
     if (lead.upload) {
       const u = lead.upload;
-      db.prepare('INSERT INTO uploads (lead_id, stored_name, original_name, mime, size) VALUES (?, ?, ?, ?, ?)').run(lead.id, u.storedName, u.originalName, u.mime, u.size);
+      db.prepare('INSERT INTO uploads (lead_id, stored_name, original_name, mime, size) VALUES (?, ?, ?, ?, ?)').run(
+        lead.id,
+        u.storedName,
+        u.originalName,
+        u.mime,
+        u.size,
+      );
     }
     const now = Date.parse(lead.createdAt);
     for (const row of lead.outbox ?? []) {

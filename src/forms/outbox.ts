@@ -47,7 +47,8 @@ export function startOutbox(options: StartOutboxOptions): Outbox {
   const { db } = options;
   const now = options.now ?? Date.now;
   const deliveries: Delivery[] = [];
-  if (options.webhookUrl) deliveries.push(createWebhookDelivery({ url: options.webhookUrl, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 }));
+  if (options.webhookUrl)
+    deliveries.push(createWebhookDelivery({ url: options.webhookUrl, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 }));
   if (options.mail) deliveries.push(createEmailDelivery({ ...options.mail, timeoutMs: options.timeoutMs ?? 30_000 }));
   const due = db.prepare(
     `SELECT id, lead_id, payload, attempts FROM outbox

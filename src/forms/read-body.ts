@@ -14,9 +14,7 @@ export interface ReadBodyLimits {
   uploadsDir: string;
 }
 
-export type BodyResult =
-  | { ok: true; fields: Record<string, unknown>; file?: ReceivedFile }
-  | { ok: false; status: 400 | 413 | 415; reason: string };
+export type BodyResult = { ok: true; fields: Record<string, unknown>; file?: ReceivedFile } | { ok: false; status: 400 | 413 | 415; reason: string };
 
 export function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -86,4 +86,3 @@ export function readMultipart(req: IncomingMessage, limits: ReadBodyLimits): Pro
     req.pipe(parser);
   });
 }
-

@@ -23,7 +23,11 @@ export type ReceiveResult = { kind: 'file'; file: ReceivedFile } | { kind: 'empt
  * Streams one uploaded file to `dir` under a random name, flushed to disk before it counts as
  * received, then reads its real type from its bytes. Never keeps a partial file.
  */
-export async function receiveUpload(options: { stream: Readable & { truncated?: boolean }; filename: string | undefined; dir: string }): Promise<ReceiveResult> {
+export async function receiveUpload(options: {
+  stream: Readable & { truncated?: boolean };
+  filename: string | undefined;
+  dir: string;
+}): Promise<ReceiveResult> {
   const storedName = randomBytes(16).toString('hex');
   const path = join(options.dir, storedName);
   let size = 0;
@@ -61,6 +65,10 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Only the base name, without control characters; it is shown to people, never used as a path. */
 export function cleanFilename(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'upload').slice(0, 255);
 }

@@ -22,7 +22,10 @@ export function redirect(res: ServerResponse, location: string, headers: Headers
 }
 
 /** A JSON error for scripts, or a small page in the visitor's language for a plain form post. */
-export function sendProblem(res: ServerResponse, options: { status: number; json: boolean; error: string; text: string; locale: string; backHref: string; headers?: Headers }): void {
+export function sendProblem(
+  res: ServerResponse,
+  options: { status: number; json: boolean; error: string; text: string; locale: string; backHref: string; headers?: Headers },
+): void {
   if (options.json) sendJson(res, options.status, { ok: false, error: options.error }, options.headers);
   else sendHtml(res, options.status, renderNoticePage({ locale: options.locale, title: options.text, backHref: options.backHref }), options.headers);
 }

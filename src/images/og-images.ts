@@ -140,7 +140,8 @@ export async function renderOgImages(options: { jobs: OgJob[]; siteName: string;
     const key = cardKey(input);
     const file = join(dir, `${key}.jpg`);
     const known = sizes[key];
-    if (known !== undefined && statSync(file, { throwIfNoEntry: false })?.size === known) byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known });
+    if (known !== undefined && statSync(file, { throwIfNoEntry: false })?.size === known)
+      byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known });
     else todo.push({ job, input, key, file });
   }
   let rendered = 0;

@@ -47,10 +47,18 @@ interface CachedMeta {
  * in the cache by the hash of the source bytes and the settings: an unchanged image is never
  * processed twice. SVGs are published minified by svgo.
  */
-export async function processImages(options: { siteDir: string; cacheDir: string; settings: ImageSettings; onProgress?: (done: number, total: number) => void }): Promise<ProcessedImages> {
+export async function processImages(options: {
+  siteDir: string;
+  cacheDir: string;
+  settings: ImageSettings;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<ProcessedImages> {
   const dir = join(options.siteDir, 'images');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const sources = entries.filter((e) => e.isFile() && (RASTER.has(extname(e.name).toLowerCase()) || extname(e.name).toLowerCase() === '.svg')).map((e) => join(e.parentPath, e.name)).sort();
+  const sources = entries
+    .filter((e) => e.isFile() && (RASTER.has(extname(e.name).toLowerCase()) || extname(e.name).toLowerCase() === '.svg'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
   const result: ProcessedImages = { manifest: {}, files: [], processed: 0, fromCache: 0, sourceBytes: 0, outputBytes: 0 };
   let done = 0;
   // libvips threads inside each job; a couple of jobs at once keeps both cores busy.
@@ -78,13 +86,19 @@ export async function processImages(options: { siteDir: string; cacheDir: string
   // Jobs finish in any order, and the manifest reaches every page's shared data (and so every
   // page's cache key): in the order of the sources, or a cold build and the next one would
   // differ and the second would render every page again.
-  result.manifest = Object.fromEntries(Object.keys(result.manifest).sort().map((src) => [src, result.manifest[src]!]));
+  result.manifest = Object.fromEntries(
+    Object.keys(result.manifest)
+      .sort()
+      .map((src) => [src, result.manifest[src]!]),
+  );
   return result;
 }
 
 async function processOne(o: { file: string; src: string; bytes: Buffer; key: string; cacheDir: string; settings: ImageSettings }): Promise<CachedMeta> {
   await mkdir(o.cacheDir, { recursive: true });
-  const name = basename(o.file, extname(o.file)).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const name = basename(o.file, extname(o.file))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   const short = o.key.slice(0, 10);
   const files: CachedMeta['files'] = [];
   const save = async (data: Buffer, width: number, ext: string) => {
@@ -124,14 +138,40 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
   const sources: ImageInfo['sources'] = { avif: [], webp: [], fallback: [] };
   for (const w of variantWidths(width, o.settings.wideMaxWidth)) {
     const resized = image.clone().resize({ width: w, withoutEnlargement: true });
-    sources.avif!.push(await save(await resized.clone().avif({ quality: Math.max(30, quality - 30), effort: 2 }).toBuffer(), w, 'avif'));
+    sources.avif!.push(
+      await save(
+        await resized
+          .clone()
+          .avif({ quality: Math.max(30, quality - 30), effort: 2 })
+          .toBuffer(),
+        w,
+        'avif',
+      ),
+    );
     sources.webp!.push(await save(await resized.clone().webp({ quality }).toBuffer(), w, 'webp'));
-    sources.fallback.push(await save(await (original === 'png' ? resized.clone().png({ compressionLevel: 9, palette: true, quality }) : resized.clone().jpeg({ quality, mozjpeg: true })).toBuffer(), w, original === 'png' ? 'png' : 'jpg'));
+    sources.fallback.push(
+      await save(
+        await (
+          original === 'png' ? resized.clone().png({ compressionLevel: 9, palette: true, quality }) : resized.clone().jpeg({ quality, mozjpeg: true })
+        ).toBuffer(),
+        w,
+        original === 'png' ? 'png' : 'jpg',
+      ),
+    );
   }
   // Photos (JPEG) get a blurred 16-pixel preview; drawings with transparency would look wrong blurred.
   const placeholder =
-    original === 'jpeg' ? `data:image/webp;base64,${(await image.clone().resize({ width: 16 }).blur(1.2).webp({ quality: 40 }).toBuffer()).toString('base64')}` : undefined;
-  const info: ImageInfo = { width, height, kind: 'raster', sources, type: original === 'png' ? 'image/png' : 'image/jpeg', ...(placeholder ? { placeholder } : {}) };
+    original === 'jpeg'
+      ? `data:image/webp;base64,${(await image.clone().resize({ width: 16 }).blur(1.2).webp({ quality: 40 }).toBuffer()).toString('base64')}`
+      : undefined;
+  const info: ImageInfo = {
+    width,
+    height,
+    kind: 'raster',
+    sources,
+    type: original === 'png' ? 'image/png' : 'image/jpeg',
+    ...(placeholder ? { placeholder } : {}),
+  };
   await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
   return { info, files };
 }
@@ -148,4 +188,3 @@ async function optimizeSvg(file: string, text: string): Promise<Buffer> {
     throw invalidImageError(displayPath(file), `it is not a well-formed SVG (${(error as Error).message.split('\n')[0]})`);
   }
 }
-

@@ -39,7 +39,11 @@ export function remarkComponents() {
         return;
       }
       if (!spec) {
-        throw unknownMarkdownComponentError({ file: file.path ?? 'markdown', ...(node.position ? { line: node.position.start.line, column: node.position.start.column } : {}) }, node.name, Object.keys(MARKDOWN_COMPONENTS));
+        throw unknownMarkdownComponentError(
+          { file: file.path ?? 'markdown', ...(node.position ? { line: node.position.start.line, column: node.position.start.column } : {}) },
+          node.name,
+          Object.keys(MARKDOWN_COMPONENTS),
+        );
       }
       const properties: Record<string, string> = {};
       for (const [key, value] of Object.entries(node.attributes ?? {})) {

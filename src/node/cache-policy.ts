@@ -87,4 +87,3 @@ export function cacheRules(paths: readonly string[], hashed: ReadonlySet<string>
   if (paths.includes('/sw.js')) rules.push({ pattern: '/sw.js', cacheControl: NO_STORE });
   return rules;
 }
-

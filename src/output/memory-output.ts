@@ -51,7 +51,8 @@ export class MemoryOutput implements Output {
 
   private put(relPath: string, data: Buffer): void {
     const path = posix.normalize(relPath);
-    if (path.startsWith('../') || path === '..' || posix.isAbsolute(path)) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    if (path.startsWith('../') || path === '..' || posix.isAbsolute(path))
+      throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
     this.staged.set(path, data);
     this.bytesWritten += data.byteLength;
     this.filesWritten++;

@@ -47,9 +47,15 @@ export function isPrecached(path: string): boolean {
  * keys of the precached files) and the worker's sources, so a build that changed none of them
  * reuses it instead of loading esbuild and workbox-build (≈ 0.5 s).
  */
-export async function serviceWorkerFile(options: { globDir: string; cacheDir: string; precacheKey: string }): Promise<{ file: string; bytes: number; fromCache: boolean }> {
+export async function serviceWorkerFile(options: {
+  globDir: string;
+  cacheDir: string;
+  precacheKey: string;
+}): Promise<{ file: string; bytes: number; fromCache: boolean }> {
   // The worker's source and the workbox versions it bundles are part of the key too.
-  const versions = await Promise.all(['workbox-build', 'workbox-precaching'].map((p) => readFile(join(packageRoot(), 'node_modules', p, 'package.json'), 'utf8').catch(() => p)));
+  const versions = await Promise.all(
+    ['workbox-build', 'workbox-precaching'].map((p) => readFile(join(packageRoot(), 'node_modules', p, 'package.json'), 'utf8').catch(() => p)),
+  );
   const sources = await Promise.all(WORKER_SOURCES.map((f) => readFile(join(packageRoot(), f))));
   const key = contentHash('sw-v1', options.precacheKey, ...sources, ...versions);
   const cached = join(options.cacheDir, 'sw', `sw-${key}.js`);
@@ -67,9 +73,7 @@ export async function serviceWorkerFile(options: { globDir: string; cacheDir: st
     globIgnores: ['**/*.br', '**/*.gz'],
     // Directory URLs: /offline/ rather than /offline/index.html.
     modifyURLPrefix: {},
-    manifestTransforms: [
-      async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: '/' + e.url.replace(/index\.html$/, '') })), warnings: [] }),
-    ],
+    manifestTransforms: [async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: '/' + e.url.replace(/index\.html$/, '') })), warnings: [] })],
   });
   await rename(temp, cached);
   return { file: cached, bytes: (await stat(cached)).size, fromCache: false };
@@ -79,7 +83,11 @@ export async function serviceWorkerFile(options: { globDir: string; cacheDir: st
  * sw.js for an output that is not a folder (MemoryOutput): workbox-build reads the precached files
  * from disk, so they are put in a scratch folder of the cache for it to list.
  */
-export async function serviceWorkerFor(options: { files: readonly OutputFile[]; cacheDir: string; precacheKey: string }): Promise<{ file: string; bytes: number; fromCache: boolean }> {
+export async function serviceWorkerFor(options: {
+  files: readonly OutputFile[];
+  cacheDir: string;
+  precacheKey: string;
+}): Promise<{ file: string; bytes: number; fromCache: boolean }> {
   await mkdir(join(options.cacheDir, 'sw'), { recursive: true });
   const dir = await mkdtemp(join(options.cacheDir, 'sw', 'scratch-'));
   try {

@@ -6,7 +6,11 @@ import { pageDraft } from './page-drafts.ts';
 import type { FeedEntry, SitePlan } from './types.ts';
 
 /** The blog list page's drafts in every locale (its pages, one per post) and each locale's feed. */
-export function blogDrafts(listPage: Page, routes: Record<string, Record<string, string>>, options: PlanSiteOptions): { drafts: Draft[]; feeds: SitePlan['feeds'] } {
+export function blogDrafts(
+  listPage: Page,
+  routes: Record<string, Record<string, string>>,
+  options: PlanSiteOptions,
+): { drafts: Draft[]; feeds: SitePlan['feeds'] } {
   const { config, content } = options;
   const { defaultLocale } = config;
   const postTemplate = options.postTemplate ?? 'blog-post';
@@ -19,12 +23,27 @@ export function blogDrafts(listPage: Page, routes: Record<string, Record<string,
     const listSlug = listPage.slug[locale]!;
     const posts = content.posts[locale] ?? [];
     const postPath = (post: Post) => localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` });
-    drafts.push(...listDrafts(listPage, locale, listSlug, posts.map((p) => ({ post: p, path: postPath(p) })), options));
+    drafts.push(
+      ...listDrafts(
+        listPage,
+        locale,
+        listSlug,
+        posts.map((p) => ({ post: p, path: postPath(p) })),
+        options,
+      ),
+    );
     const entries: FeedEntry[] = [];
     for (const post of posts) {
       const path = postPath(post);
       drafts.push(postDraft(post, path, postTemplate, listPage));
-      entries.push({ title: post.title, description: post.description, url: `${config.settings.baseUrl}${path}`, date: post.date, ...(post.updated ? { updated: post.updated } : {}), tags: post.tags });
+      entries.push({
+        title: post.title,
+        description: post.description,
+        url: `${config.settings.baseUrl}${path}`,
+        date: post.date,
+        ...(post.updated ? { updated: post.updated } : {}),
+        tags: post.tags,
+      });
     }
     const feedPath = localizePath({ locale, defaultLocale, slug: `${listSlug}/feed.xml` });
     feeds[locale] = {

@@ -38,7 +38,13 @@ export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds:
       ...(feeds[draft.locale] ? { feed: { href: feeds[draft.locale]!.path, title: feeds[draft.locale]!.title } } : {}),
       ...(draft.noindex || !settings.images.socialCards
         ? {}
-        : { ogImage: { url: `${settings.baseUrl}/${ogImagePath({ title: draft.title, siteName: settings.name, label: draft.ogLabel })}`, width: OG_WIDTH, height: OG_HEIGHT } }),
+        : {
+            ogImage: {
+              url: `${settings.baseUrl}/${ogImagePath({ title: draft.title, siteName: settings.name, label: draft.ogLabel })}`,
+              width: OG_WIDTH,
+              height: OG_HEIGHT,
+            },
+          }),
     };
     const pageContext: PageContext = { locale: draft.locale, pageId: draft.id, alternates, ...draft.extraContext };
     return {

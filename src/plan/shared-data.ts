@@ -25,7 +25,14 @@ export function sharedData(locale: string, routes: Record<string, string>, optio
   return { locale, messages: options.messages.byLocale[locale]!, routes, site: publicSettings(options), images: options.images ?? {} };
 }
 
-function linkLabel(label: string | Record<string, string>, locale: string, defaultLocale: string, options: PlanSiteOptions, where: () => SourceLocation, field: string): string {
+function linkLabel(
+  label: string | Record<string, string>,
+  locale: string,
+  defaultLocale: string,
+  options: PlanSiteOptions,
+  where: () => SourceLocation,
+  field: string,
+): string {
   if (typeof label === 'string') return label;
   if ('message' in label && Object.keys(label).length === 1) {
     const text = options.messages.byLocale[locale]?.[label.message!];

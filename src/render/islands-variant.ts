@@ -25,7 +25,12 @@ export function islandsOf(bodyHtml: string, islandChunks: Record<string, string[
   return [...bodyHtml.matchAll(ISLAND)].map(([, name, hydrate, props]) => {
     const chunks = islandChunks[name!];
     if (!chunks) throw unknownIslandError(page.source, { template: page.template, island: name!, known: Object.keys(islandChunks) });
-    return { name: name!, chunks, hydrate: hydrate === 'interaction' ? 'interaction' : 'visible', props: JSON.parse(unescapeAttribute(props!)) as Record<string, unknown> };
+    return {
+      name: name!,
+      chunks,
+      hydrate: hydrate === 'interaction' ? 'interaction' : 'visible',
+      props: JSON.parse(unescapeAttribute(props!)) as Record<string, unknown>,
+    };
   });
 }
 

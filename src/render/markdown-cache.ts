@@ -9,7 +9,10 @@ export class MarkdownCache {
   hits = 0;
   misses = 0;
 
-  constructor(cacheDir: string, private readonly constants: Record<string, unknown>) {
+  constructor(
+    cacheDir: string,
+    private readonly constants: Record<string, unknown>,
+  ) {
     // The parser's version is part of the folder name, so upgrading it never serves stale trees.
     this.dir = join(cacheDir, 'markdown-v1');
     mkdirSync(this.dir, { recursive: true });

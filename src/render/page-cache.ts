@@ -18,7 +18,16 @@ export function pageCacheKey(page: PlannedPage, setup: RenderSetup, setupKey: st
 
 /** The part of the key shared by all pages: templates, assets, build hash, slices. */
 export function setupCacheKey(setup: RenderSetup, templatesHash: string): string {
-  return contentHash(PAGE_CACHE_VERSION, templatesHash, setup.buildHash, JSON.stringify(setup.slices), setup.stylesheets.join(), setup.scripts.join(), setup.siteName, JSON.stringify(setup.islandChunks ?? {}));
+  return contentHash(
+    PAGE_CACHE_VERSION,
+    templatesHash,
+    setup.buildHash,
+    JSON.stringify(setup.slices),
+    setup.stylesheets.join(),
+    setup.scripts.join(),
+    setup.siteName,
+    JSON.stringify(setup.islandChunks ?? {}),
+  );
 }
 
 export function pageCachePaths(cacheDir: string, key: string) {

@@ -25,6 +25,14 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
   return jobs.map(({ page, key }) => {
     const rendered = renderPage(page, setup, templates, markdown);
     storeRenderedPage(setup.cacheDir, key, rendered);
-    return { key, missingMessages: rendered.missingMessages, missingRoutes: rendered.missingRoutes, missingImages: rendered.missingImages, htmlBytes: Buffer.byteLength(rendered.html), pageDataBytes: Buffer.byteLength(rendered.pageData), ...(rendered.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(rendered.islandsData) } : {}) };
+    return {
+      key,
+      missingMessages: rendered.missingMessages,
+      missingRoutes: rendered.missingRoutes,
+      missingImages: rendered.missingImages,
+      htmlBytes: Buffer.byteLength(rendered.html),
+      pageDataBytes: Buffer.byteLength(rendered.pageData),
+      ...(rendered.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(rendered.islandsData) } : {}),
+    };
   });
 }

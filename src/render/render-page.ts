@@ -89,7 +89,14 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   let bodyHtml: string;
   try {
     bodyHtml = renderBodyChecked(
-      () => renderToString(createElement(templates.Root, { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template }, createElement(template.default, props))),
+      () =>
+        renderToString(
+          createElement(
+            templates.Root,
+            { shared: sharedForPage, slices, pageContext: page.pageContext, template: page.template },
+            createElement(template.default, props),
+          ),
+        ),
       page,
     );
   } catch (error) {
@@ -114,7 +121,14 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
       }),
     );
   const islandsData = hydration === 'islands' ? islandsPageData(pageData, bodyHtml, setup.islandChunks ?? {}, page) : undefined;
-  return { html, pageData: JSON.stringify(pageData), ...(islandsData ? { islandsData } : {}), missingMessages: [...missing], missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`), missingImages: [...missingImages] };
+  return {
+    html,
+    pageData: JSON.stringify(pageData),
+    ...(islandsData ? { islandsData } : {}),
+    missingMessages: [...missing],
+    missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`),
+    missingImages: [...missingImages],
+  };
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -54,14 +54,18 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
               if (next >= batches.length) return resolve();
               worker.postMessage({ id: next, jobs: batches[next++] });
             };
-            worker.on('message', (message: { ready?: boolean; results?: RenderJobResult[]; parsed?: number; error?: { site?: SiteErrorData; message?: string } }) => {
-              if (message.error) return reject(message.error.site ? siteErrorFromData(message.error.site) : internalError(`render worker failed: ${message.error.message}`));
-              if (message.results) {
-                parsed.set(index, message.parsed ?? 0);
-                options.onResults(message.results);
-              }
-              send();
-            });
+            worker.on(
+              'message',
+              (message: { ready?: boolean; results?: RenderJobResult[]; parsed?: number; error?: { site?: SiteErrorData; message?: string } }) => {
+                if (message.error)
+                  return reject(message.error.site ? siteErrorFromData(message.error.site) : internalError(`render worker failed: ${message.error.message}`));
+                if (message.results) {
+                  parsed.set(index, message.parsed ?? 0);
+                  options.onResults(message.results);
+                }
+                send();
+              },
+            );
             worker.on('error', (error) => reject(internalError('render worker crashed', error)));
             worker.on('exit', (code) => code !== 0 && reject(internalError(`render worker exited with code ${code}`)));
           }),

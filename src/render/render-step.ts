@@ -49,7 +49,8 @@ export async function renderPlannedPages(options: {
     onResults: (results) =>
       results.forEach((r) => {
         sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
-        if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length) findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
+        if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length)
+          findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
         else delete findings[r.key];
       }),
   }).catch((error: unknown) => {
@@ -76,7 +77,9 @@ export async function renderPlannedPages(options: {
   for (const key of missing) options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
   for (const route of missingRoutes) {
     const [locale, id] = route.split(':');
-    options.warnings.push(`${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`);
+    options.warnings.push(
+      `${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`,
+    );
   }
   return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey };
 }

@@ -135,7 +135,10 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     if (!encoding) {
       res.writeHead(status, { ...headers, 'content-length': found.size });
       if (req.method === 'HEAD') res.end();
-      else createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+      else
+        createReadStream(found.file)
+          .on('error', () => res.destroy())
+          .pipe(res);
       return;
     }
     // Precompressed by the build (hashed assets) when present, else compressed here once and kept.

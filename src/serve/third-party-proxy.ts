@@ -25,11 +25,32 @@ const ALLOWED_TYPES = ['application/javascript', 'text/javascript', 'application
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['100::', 64], ['2001:db8::', 32], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -75,7 +96,9 @@ export function createThirdPartyProxy(options: ProxyOptions) {
 
     const hit = cache.get(target);
     if (hit && hit.expires > Date.now()) {
-      res.writeHead(200, { ...headers, 'content-type': hit.type, 'cache-control': `public, max-age=${Math.floor(cacheMs / 1000)}`, 'x-proxy-cache': 'hit' }).end(hit.body);
+      res
+        .writeHead(200, { ...headers, 'content-type': hit.type, 'cache-control': `public, max-age=${Math.floor(cacheMs / 1000)}`, 'x-proxy-cache': 'hit' })
+        .end(hit.body);
       return;
     }
 
@@ -94,14 +117,22 @@ export function createThirdPartyProxy(options: ProxyOptions) {
     try {
       const { type, body } = await fetchPinned(parsed, address, { maxBytes, timeoutMs });
       cache.set(target, { expires: Date.now() + cacheMs, type, body });
-      res.writeHead(200, { ...headers, 'content-type': type, 'content-length': body.length, 'cache-control': `public, max-age=${Math.floor(cacheMs / 1000)}` }).end(body);
+      res
+        .writeHead(200, { ...headers, 'content-type': type, 'content-length': body.length, 'cache-control': `public, max-age=${Math.floor(cacheMs / 1000)}` })
+        .end(body);
     } catch (error) {
-      res.writeHead(502, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`Bad gateway: ${(error as Error).message}`);
+      res
+        .writeHead(502, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+        .end(`Bad gateway: ${(error as Error).message}`);
     }
   };
 }
 
-function fetchPinned(url: URL, address: { address: string; family: number }, limits: { maxBytes: number; timeoutMs: number }): Promise<{ type: string; body: Buffer }> {
+function fetchPinned(
+  url: URL,
+  address: { address: string; family: number },
+  limits: { maxBytes: number; timeoutMs: number },
+): Promise<{ type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
@@ -116,7 +147,10 @@ function fetchPinned(url: URL, address: { address: string; family: number }, lim
         const status = upstream.statusCode ?? 0;
         if (status >= 300 && status < 400) return fail(upstream, 'upstream redirected (redirects are not followed)');
         if (status !== 200) return fail(upstream, `upstream answered ${status}`);
-        const type = String(upstream.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        const type = String(upstream.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
         if (!ALLOWED_TYPES.includes(type)) return fail(upstream, `content type "${type || 'none'}" not allowed`);
         const declared = Number(upstream.headers['content-length'] ?? 0);
         if (declared > limits.maxBytes) return fail(upstream, 'upstream answer too large');

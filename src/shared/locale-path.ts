@@ -23,7 +23,7 @@ export function localeOfPath(path: string, locales: readonly string[], defaultLo
 /** Where a path's HTML is written inside out/: `/es/blog/` → `es/blog/index.html`. */
 export function outFileOfPath(path: string): string {
   const trimmed = path.replace(/^\/+/, '');
-  if (trimmed === '' ) return 'index.html';
+  if (trimmed === '') return 'index.html';
   if (/\.[a-z0-9]+$/i.test(trimmed)) return trimmed;
   return `${trimmed.replace(/\/+$/, '')}/index.html`;
 }

@@ -11,11 +11,17 @@ export function CareersForm({ role }: { role: string }) {
       <input type="hidden" name="locale" value={pageContext.locale} />
       <input type="hidden" name="role" value={role} />
       <div className="field">
-        <label htmlFor="apply-name">{t('forms.careers.name')}{required}</label>
+        <label htmlFor="apply-name">
+          {t('forms.careers.name')}
+          {required}
+        </label>
         <input id="apply-name" name="name" type="text" autoComplete="name" required />
       </div>
       <div className="field">
-        <label htmlFor="apply-email">{t('forms.careers.email')}{required}</label>
+        <label htmlFor="apply-email">
+          {t('forms.careers.email')}
+          {required}
+        </label>
         <input id="apply-email" name="email" type="email" autoComplete="email" required />
       </div>
       <div className="field">
@@ -34,9 +40,21 @@ export function CareersForm({ role }: { role: string }) {
         <input id="apply-url" name="profileUrl" type="url" inputMode="url" placeholder="https://" />
       </div>
       <div className="field">
-        <label htmlFor="apply-cv">{t('forms.careers.cv')}{required}</label>
-        <input id="apply-cv" name="cv" type="file" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required aria-describedby="apply-cv-hint" />
-        <p id="apply-cv-hint" className="form-note">{t('forms.careers.cv-hint')}</p>
+        <label htmlFor="apply-cv">
+          {t('forms.careers.cv')}
+          {required}
+        </label>
+        <input
+          id="apply-cv"
+          name="cv"
+          type="file"
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          required
+          aria-describedby="apply-cv-hint"
+        />
+        <p id="apply-cv-hint" className="form-note">
+          {t('forms.careers.cv-hint')}
+        </p>
       </div>
       <Honeypot id="apply" />
       <p className="form-note">{t('forms.required-note')}</p>

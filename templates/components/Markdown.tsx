@@ -14,7 +14,11 @@ function props(element: Element, key: number): Record<string, unknown> {
   for (const [name, value] of Object.entries(element.properties ?? {})) {
     if (value === false || value === null || value === undefined) continue;
     let prop = name;
-    if (/^data[A-Z]/.test(name)) prop = `data-${name.slice(4).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).slice(1)}`;
+    if (/^data[A-Z]/.test(name))
+      prop = `data-${name
+        .slice(4)
+        .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+        .slice(1)}`;
     else if (/^aria[A-Z]/.test(name)) prop = `aria-${name.slice(4).toLowerCase()}`;
     else if (name === 'checked') prop = 'defaultChecked';
     out[prop] = Array.isArray(value) ? value.join(' ') : value === true && prop.startsWith('data-') ? '' : value;
@@ -24,9 +28,27 @@ function props(element: Element, key: number): Record<string, unknown> {
 
 // Names a reader hears for a fenced block's language (highlight.js's class suffix).
 const LANGUAGE_NAMES: Record<string, string> = {
-  js: 'JavaScript', javascript: 'JavaScript', jsx: 'JSX', ts: 'TypeScript', typescript: 'TypeScript', tsx: 'TSX',
-  sh: 'shell', bash: 'shell', shell: 'shell', json: 'JSON', yaml: 'YAML', yml: 'YAML', html: 'HTML', css: 'CSS',
-  sql: 'SQL', dockerfile: 'Dockerfile', http: 'HTTP', graphql: 'GraphQL', diff: 'diff', ini: 'INI', toml: 'TOML',
+  js: 'JavaScript',
+  javascript: 'JavaScript',
+  jsx: 'JSX',
+  ts: 'TypeScript',
+  typescript: 'TypeScript',
+  tsx: 'TSX',
+  sh: 'shell',
+  bash: 'shell',
+  shell: 'shell',
+  json: 'JSON',
+  yaml: 'YAML',
+  yml: 'YAML',
+  html: 'HTML',
+  css: 'CSS',
+  sql: 'SQL',
+  dockerfile: 'Dockerfile',
+  http: 'HTTP',
+  graphql: 'GraphQL',
+  diff: 'diff',
+  ini: 'INI',
+  toml: 'TOML',
 };
 
 interface RenderState {

@@ -16,7 +16,19 @@ export function sizesFor(width: number): string {
  * fallback, width and height so the layout never shifts, lazy unless it is the page's first large
  * image (`priority`), and a blurred placeholder for photos while they load.
  */
-export function Picture({ src, alt, size = 'content', priority = false, className }: { src: string; alt: string; size?: 'content' | 'wide'; priority?: boolean; className?: string }) {
+export function Picture({
+  src,
+  alt,
+  size = 'content',
+  priority = false,
+  className,
+}: {
+  src: string;
+  alt: string;
+  size?: 'content' | 'wide';
+  priority?: boolean;
+  className?: string;
+}) {
   const { shared } = useSite();
   const image = shared.images[src];
   const sizes = sizesFor(shared.site.imageWidths[size]);

@@ -34,9 +34,21 @@ export default function BlogList({ data }: PageProps<Data>) {
       </ul>
       {pagination.pages > 1 ? (
         <nav className="pagination" aria-label={t('blog.pagination')}>
-          {pagination.previous ? <a href={pagination.previous} rel="prev">{t('blog.newer')}</a> : <span />}
+          {pagination.previous ? (
+            <a href={pagination.previous} rel="prev">
+              {t('blog.newer')}
+            </a>
+          ) : (
+            <span />
+          )}
           <span>{t('blog.page-of', { page: pagination.page, pages: pagination.pages })}</span>
-          {pagination.next ? <a href={pagination.next} rel="next">{t('blog.older')}</a> : <span />}
+          {pagination.next ? (
+            <a href={pagination.next} rel="next">
+              {t('blog.older')}
+            </a>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

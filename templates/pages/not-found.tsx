@@ -9,7 +9,9 @@ export default function NotFound({ data }: PageProps<{ page: { kind?: string } }
   const code = { 'not-found': '404', 'server-error': '500', offline: '∅' }[kind];
   return (
     <div className="container page page-error">
-      <p className="error-code" aria-hidden="true">{code}</p>
+      <p className="error-code" aria-hidden="true">
+        {code}
+      </p>
       <h1>{t(`${kind}.title`)}</h1>
       <p className="lead">{t(`${kind}.body`)}</p>
       <p>

@@ -35,7 +35,22 @@ export default function SectionPreview({ data }: PageProps<Data>) {
 }
 
 // The sections a preview page can show (data.section), as the switch below handles them.
-const SECTIONS = ['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info', 'book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'] as const;
+const SECTIONS = [
+  'hero',
+  'navbar',
+  'footer',
+  'services',
+  'portfolio',
+  'clients',
+  'clients-logos',
+  'demos',
+  'info',
+  'book-meeting',
+  'hero_image',
+  'learn-more-video',
+  'see-devs',
+  'workflow',
+] as const;
 
 function Section({ name, collections }: { name: string; collections: Data['collections'] }) {
   const { slices } = useSite();

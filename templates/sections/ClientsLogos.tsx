@@ -7,7 +7,9 @@ export function ClientsLogos({ items }: { items: Item[] }) {
   return (
     <section className="section section-tight" aria-labelledby="logos-title">
       <div className="container">
-        <h2 id="logos-title" className="logos-title">{t('landing.clients-logos.title')}</h2>
+        <h2 id="logos-title" className="logos-title">
+          {t('landing.clients-logos.title')}
+        </h2>
         <ul className="logos">
           {items.map((p) => (
             <li key={p.id} className="logo-chip">

@@ -38,17 +38,35 @@ const cases: Case[] = [
   {
     name: 'an unknown template',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t.replace('template: document', 'template: careers-page')),
-    error: { name: 'UnknownTemplate', file: /pages\/careers\.yaml$/, line: 1, field: 'template', message: /"careers-page" does not exist; expected one of: .*blog-list/ },
+    error: {
+      name: 'UnknownTemplate',
+      file: /pages\/careers\.yaml$/,
+      line: 1,
+      field: 'template',
+      message: /"careers-page" does not exist; expected one of: .*blog-list/,
+    },
   },
   {
     name: 'two pages claiming one URL',
     change: (f) => edit(join(f.site, 'pages/english-only.yaml'), (t) => t.replace('en: english-only', 'en: careers')),
-    error: { name: 'DuplicateUrl', file: /pages\/english-only\.yaml$/, line: 2, field: 'slug', message: /\/careers\/ is produced both here and by .*careers\.yaml:2/ },
+    error: {
+      name: 'DuplicateUrl',
+      file: /pages\/english-only\.yaml$/,
+      line: 2,
+      field: 'slug',
+      message: /\/careers\/ is produced both here and by .*careers\.yaml:2/,
+    },
   },
   {
     name: 'a reference to a missing constant in YAML',
     change: (f) => edit(join(f.site, 'pages/home.yaml'), (t) => t.replace('{claims.trialDays} days.', '{claims.trialMonths} months.')),
-    error: { name: 'MissingConstant', file: /pages\/home\.yaml$/, line: 4, field: 'seo.en.description', message: /\{claims\.trialMonths\} does not name a value/ },
+    error: {
+      name: 'MissingConstant',
+      file: /pages\/home\.yaml$/,
+      line: 4,
+      field: 'seo.en.description',
+      message: /\{claims\.trialMonths\} does not name a value/,
+    },
   },
   {
     name: 'a reference to a missing constant in markdown',
@@ -63,7 +81,13 @@ const cases: Case[] = [
   {
     name: 'an image a template names that does not exist',
     change: (f) => edit(join(f.dir, 'templates/pages/home.tsx'), (t) => t.replace('"/images/buenos-aires-at-dusk.jpg"', '"/images/buenos-aires-at-night.jpg"')),
-    error: { name: 'MissingImage', file: /templates\/pages\/home\.tsx$/, line: 27, field: 'src', message: /shows \/images\/buenos-aires-at-night\.jpg \(on \/ and maybe other pages\), but site\/images\/buenos-aires-at-night\.jpg does not exist/ },
+    error: {
+      name: 'MissingImage',
+      file: /templates\/pages\/home\.tsx$/,
+      line: 27,
+      field: 'src',
+      message: /shows \/images\/buenos-aires-at-night\.jpg \(on \/ and maybe other pages\), but site\/images\/buenos-aires-at-night\.jpg does not exist/,
+    },
   },
   {
     name: 'a section kind the landing template does not know',
@@ -85,31 +109,75 @@ const cases: Case[] = [
           '',
         ].join('\n'),
       ),
-    error: { name: 'InvalidPageData', file: /pages\/partners\.yaml$/, line: 11, field: 'data.sections.1.kind', message: /data\.sections\.1\.kind is "testimonial"; expected one of cards, .*testimonials.* The landing template cannot render \/partners\/ with it\./ },
+    error: {
+      name: 'InvalidPageData',
+      file: /pages\/partners\.yaml$/,
+      line: 11,
+      field: 'data.sections.1.kind',
+      message: /data\.sections\.1\.kind is "testimonial"; expected one of cards, .*testimonials.* The landing template cannot render \/partners\/ with it\./,
+    },
   },
   {
     name: 'a section preview of a section that does not exist',
     change: (f) =>
       writeFile(
         join(f.site, 'pages/preview.yaml'),
-        ['template: section-preview', 'slug: { en: landing/heroo }', 'noindex: true', 'seo:', '  en: { title: Hero preview, description: The hero section alone. }', 'data:', '  title: Hero', '  section: heroo', ''].join('\n'),
+        [
+          'template: section-preview',
+          'slug: { en: landing/heroo }',
+          'noindex: true',
+          'seo:',
+          '  en: { title: Hero preview, description: The hero section alone. }',
+          'data:',
+          '  title: Hero',
+          '  section: heroo',
+          '',
+        ].join('\n'),
       ),
-    error: { name: 'InvalidPageData', file: /pages\/preview\.yaml$/, line: 8, field: 'data.section', message: /data\.section is "heroo"; expected one of hero, navbar, / },
+    error: {
+      name: 'InvalidPageData',
+      file: /pages\/preview\.yaml$/,
+      line: 8,
+      field: 'data.section',
+      message: /data\.section is "heroo"; expected one of hero, navbar, /,
+    },
   },
   {
     name: 'an island given a function as a prop',
-    change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<ContactForm requirePhone={requirePhone} />', '<ContactForm requirePhone={requirePhone} onSent={() => undefined} />')),
-    error: { name: 'IslandPropError', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'onSent', message: /Template "home" \(on \/\) passes the island "contact-form" the prop "onSent", which is a function/ },
+    change: (f) =>
+      edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) =>
+        t.replace('<ContactForm requirePhone={requirePhone} />', '<ContactForm requirePhone={requirePhone} onSent={() => undefined} />'),
+      ),
+    error: {
+      name: 'IslandPropError',
+      file: /templates\/sections\/Contact\.tsx$/,
+      line: 21,
+      field: 'onSent',
+      message: /Template "home" \(on \/\) passes the island "contact-form" the prop "onSent", which is a function/,
+    },
   },
   {
     name: 'an island given a class instance deep in a prop',
-    change: (f) => edit(join(f.dir, 'templates/pages/blog-list.tsx'), (t) => t.replace('<NewsletterForm />', '<NewsletterForm extra={{ since: [new Date(0)] }} />')),
-    error: { name: 'IslandPropError', file: /templates\/pages\/blog-list\.tsx$/, line: 21, field: 'extra.since[0]', message: /Template "blog-list" .*island "newsletter-form" the prop "extra\.since\[0\]", which is an instance of Date/ },
+    change: (f) =>
+      edit(join(f.dir, 'templates/pages/blog-list.tsx'), (t) => t.replace('<NewsletterForm />', '<NewsletterForm extra={{ since: [new Date(0)] }} />')),
+    error: {
+      name: 'IslandPropError',
+      file: /templates\/pages\/blog-list\.tsx$/,
+      line: 21,
+      field: 'extra.since[0]',
+      message: /Template "blog-list" .*island "newsletter-form" the prop "extra\.since\[0\]", which is an instance of Date/,
+    },
   },
   {
     name: 'an island name with no file in templates/islands',
     change: (f) => edit(join(f.dir, 'templates/sections/Contact.tsx'), (t) => t.replace('<Island name="contact-form">', '<Island name="contact-box">')),
-    error: { name: 'UnknownIsland', file: /templates\/sections\/Contact\.tsx$/, line: 21, field: 'name', message: /templates\/islands\/contact-box\.tsx does not exist/ },
+    error: {
+      name: 'UnknownIsland',
+      file: /templates\/sections\/Contact\.tsx$/,
+      line: 21,
+      field: 'name',
+      message: /templates\/islands\/contact-box\.tsx does not exist/,
+    },
   },
   {
     name: 'an unknown field in a page',
@@ -168,7 +236,11 @@ describe('the CLI', () => {
   it('builds with the flags of the README and prints the report', async () => {
     const f = await copyFixture('basic');
     try {
-      const { stdout } = await run('node', [join(ROOT, 'bin/agency-site'), 'build', '--site', 'site', '--out', 'public', '--base-url', 'https://staging.example'], { cwd: f.dir });
+      const { stdout } = await run(
+        'node',
+        [join(ROOT, 'bin/agency-site'), 'build', '--site', 'site', '--out', 'public', '--base-url', 'https://staging.example'],
+        { cwd: f.dir },
+      );
       expect(stdout).toMatch(/^built 16 pages \(en 7, es 9\) into public/m);
       expect(await readFile(join(f.dir, 'public/index.html'), 'utf8')).toContain('href="https://staging.example/"');
       const help = await run('node', [join(ROOT, 'bin/agency-site'), '--help']);

@@ -45,7 +45,9 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
 
   it('a truncated islands variant is rendered again, not published', async () => {
     const variant = await read(f.out, 'page-data/index/page-data.islands.json');
-    const cached = Object.values(snapshot(join(f.cache, PAGE_CACHE_VERSION))).find((p) => p.endsWith('.islands.json') && statSync(p).size === Buffer.byteLength(variant))!;
+    const cached = Object.values(snapshot(join(f.cache, PAGE_CACHE_VERSION))).find(
+      (p) => p.endsWith('.islands.json') && statSync(p).size === Buffer.byteLength(variant),
+    )!;
     await truncate(cached, 50);
     const report = await buildFixture(f);
     expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
@@ -64,7 +66,9 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   it('an unreadable page index renders every page again', async () => {
     await writeFile(join(f.cache, PAGE_CACHE_VERSION, 'index.json'), '{"findings": {"abc": ');
     const report = await buildFixture(f);
-    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${PAGE_CACHE_VERSION}/index\\.json is unreadable \\(.+\\); every page is rendered again$`))]);
+    expect(cacheLines(report.warnings)).toEqual([
+      expect.stringMatching(new RegExp(`^cache: .*${PAGE_CACHE_VERSION}/index\\.json is unreadable \\(.+\\); every page is rendered again$`)),
+    ]);
     expect(report.rendered).toBe(report.pages);
     expect(await contents(f.out)).toEqual(clean);
   });
@@ -79,15 +83,23 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   });
 
   it.each([
-    ['another version', { version: 'agency-site-cache-0', site: 'Southbridge Dev', locales: ['en', 'es'] }, /was written by another version of agency-site \(agency-site-cache-0\)/],
+    [
+      'another version',
+      { version: 'agency-site-cache-0', site: 'Southbridge Dev', locales: ['en', 'es'] },
+      /was written by another version of agency-site \(agency-site-cache-0\)/,
+    ],
     ['another site', { version: 'agency-site-cache-1', site: 'Some Other Shop', locales: ['en'] }, /belongs to another site \("Some Other Shop"\)/],
     ['a damaged marker', '{"version": "agency-', /CACHEDIR\.json is unreadable/],
-  ])('a cache from %s is emptied and rebuilt', async (_name, marker, line) => {
-    await writeFile(join(f.cache, 'CACHEDIR.json'), typeof marker === 'string' ? marker : JSON.stringify(marker));
-    const report = await buildFixture(f);
-    expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${line.source}.*; rebuilt from scratch$`))]);
-    expect(report.rendered).toBe(report.pages);
-    expect(await contents(f.out)).toEqual(clean);
-    expect(cacheLines((await buildFixture(f)).warnings)).toEqual([]);
-  }, 60_000);
+  ])(
+    'a cache from %s is emptied and rebuilt',
+    async (_name, marker, line) => {
+      await writeFile(join(f.cache, 'CACHEDIR.json'), typeof marker === 'string' ? marker : JSON.stringify(marker));
+      const report = await buildFixture(f);
+      expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${line.source}.*; rebuilt from scratch$`))]);
+      expect(report.rendered).toBe(report.pages);
+      expect(await contents(f.out)).toEqual(clean);
+      expect(cacheLines((await buildFixture(f)).warnings)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -58,7 +58,10 @@ describe('the CLI loads only what the command needs', () => {
   });
 
   it('build loads the stages it runs (the hook sees them, so the checks above can fail)', async () => {
-    const { packages, stdout, code } = await packagesLoadedBy(['build', '--site', fixture.site, '--out', fixture.out, '--cache', fixture.cache, '--quiet'], fixture.dir);
+    const { packages, stdout, code } = await packagesLoadedBy(
+      ['build', '--site', fixture.site, '--out', fixture.out, '--cache', fixture.cache, '--quiet'],
+      fixture.dir,
+    );
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     for (const p of ['esbuild', 'sharp', 'unified']) expect(packages).toContain(p);
   }, 60_000);

@@ -26,7 +26,16 @@ const published = (rel: string) => out.has(rel) || out.paths().some((p) => p.sta
 
 describe('a built fixture site', () => {
   it('writes every page in both languages, English unprefixed, Spanish under /es/ with its own slug', async () => {
-    for (const file of ['index.html', 'es/index.html', 'careers/index.html', 'es/trabaja-con-nosotros/index.html', 'blog/index.html', 'es/blog/index.html', '404.html', 'es/404.html']) {
+    for (const file of [
+      'index.html',
+      'es/index.html',
+      'careers/index.html',
+      'es/trabaja-con-nosotros/index.html',
+      'blog/index.html',
+      'es/blog/index.html',
+      '404.html',
+      'es/404.html',
+    ]) {
       expect(published(file), file).toBe(true);
     }
     expect(published('en')).toBe(false);
@@ -246,7 +255,14 @@ describe('islands and full hydration', () => {
       expect(home).toContain('<div id="root" data-hydration="islands">');
       expect(home).not.toMatch(/modulepreload" href="\/assets\/chunks\//);
       const variant = JSON.parse(await read(f.out, 'page-data/index/page-data.islands.json'));
-      expect(variant.islands).toEqual([{ name: 'contact-form', chunks: expect.arrayContaining([expect.stringMatching(/^\/assets\/chunks\/contact-form\.\w+\.js$/)]), hydrate: 'visible', props: { requirePhone: false } }]);
+      expect(variant.islands).toEqual([
+        {
+          name: 'contact-form',
+          chunks: expect.arrayContaining([expect.stringMatching(/^\/assets\/chunks\/contact-form\.\w+\.js$/)]),
+          hydrate: 'visible',
+          props: { requirePhone: false },
+        },
+      ]);
       expect(formatReport(built)).toMatch(/hydration: 12 pages islands \(page-data\.islands\.json\), 4 full \(page-data\.json\): .*\/es\/404\.html/);
       expect(formatReport(built)).toMatch(/JavaScript \(gzip\): [\d.]+ KB on the first load of every island page \(the runtime, no React\)/);
     } finally {

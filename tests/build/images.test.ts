@@ -14,7 +14,13 @@ async function withImages(): Promise<Fixture> {
   const f = await copyFixture('basic');
   await cp(join(ROOT, 'site/images'), join(f.site, 'images'), { recursive: true });
   const post = join(f.site, 'blog/en/first-post.md');
-  await writeFile(post, (await readFile(post, 'utf8')).replace('## Hello\n', '## Hello\n\n![The phases of the event loop](/images/event-loop-phases.png)\n\nText between.\n\n![](/images/buenos-aires-at-dusk.jpg "decorative")\n'));
+  await writeFile(
+    post,
+    (await readFile(post, 'utf8')).replace(
+      '## Hello\n',
+      '## Hello\n\n![The phases of the event loop](/images/event-loop-phases.png)\n\nText between.\n\n![](/images/buenos-aires-at-dusk.jpg "decorative")\n',
+    ),
+  );
   await writeFile(join(f.site, 'images/mark.svg'), DRAWN_SVG);
   return f;
 }
@@ -72,8 +78,12 @@ describe('images', () => {
     expect(diagram).toContain('sizes="(min-width: 690px) 650px, calc(100vw - 2.5rem)"');
     // The home page's photo spans the page: its hint comes from images.wideMaxWidth.
     expect(await read(f.out, 'index.html')).toContain('sizes="(min-width: 1210px) 1170px, calc(100vw - 2.5rem)"');
-    expect(diagram).toMatch(/<img src="[^"]+\.1170\.png"[^>]* width="1300" height="560" alt="The phases of the event loop" decoding="async"[^>]* fetchPriority="high" loading="eager"/);
-    expect(photo).toMatch(/<img [^>]*width="2400" height="1350" alt="" decoding="async"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,[^"]+&quot;\);background-size:cover" loading="lazy"/);
+    expect(diagram).toMatch(
+      /<img src="[^"]+\.1170\.png"[^>]* width="1300" height="560" alt="The phases of the event loop" decoding="async"[^>]* fetchPriority="high" loading="eager"/,
+    );
+    expect(photo).toMatch(
+      /<img [^>]*width="2400" height="1350" alt="" decoding="async"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,[^"]+&quot;\);background-size:cover" loading="lazy"/,
+    );
   });
 
   it('draws a 1200×630 social card per page from its title, linked from og:image', async () => {
@@ -104,7 +114,10 @@ describe('bad images stop the build with file:line', () => {
     try {
       const post = join(f.site, 'blog/es/primer-articulo.md');
       await writeFile(post, (await readFile(post, 'utf8')).replace('Texto en español.', `Texto en español.\n\n${markdown}`));
-      const error = await buildFixture(f).then(() => undefined, (e: unknown) => e);
+      const error = await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(SiteError);
       expect((error as SiteError).name).toBe(name);
       expect((error as SiteError).location).toMatchObject({ file: expect.stringMatching(/blog\/es\/primer-articulo\.md$/), line: 13 });
@@ -115,14 +128,22 @@ describe('bad images stop the build with file:line', () => {
   });
 
   it.each([
-    ['a YAML image that does not exist', "  image: { src: /images/missing-team.jpg, alt: { en: Team, es: Equipo } }\n", 'MissingImage', 'data.image.src'],
-    ['a YAML image without alt text in one language', "  image: { src: /images/event-loop-phases.png, alt: { en: Phases, es: '' } }\n", 'MissingAltText', 'data.image.alt'],
+    ['a YAML image that does not exist', '  image: { src: /images/missing-team.jpg, alt: { en: Team, es: Equipo } }\n', 'MissingImage', 'data.image.src'],
+    [
+      'a YAML image without alt text in one language',
+      "  image: { src: /images/event-loop-phases.png, alt: { en: Phases, es: '' } }\n",
+      'MissingAltText',
+      'data.image.alt',
+    ],
   ])('%s', async (_name, yaml, name, field) => {
     const f = await withImages();
     try {
       const page = join(f.site, 'pages/preview.yaml');
       await writeFile(page, (await readFile(page, 'utf8')) + `data:\n${yaml}`);
-      const error = (await buildFixture(f).then(() => undefined, (e: unknown) => e)) as SiteError;
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
       expect(error.name).toBe(name);
       expect(error.data.field).toBe(field);
       expect(error.location).toMatchObject({ file: expect.stringMatching(/pages\/preview\.yaml$/), line: 9 });
@@ -135,7 +156,10 @@ describe('bad images stop the build with file:line', () => {
     const f = await withImages();
     try {
       await writeFile(join(f.site, 'images/broken.jpg'), 'this is not a JPEG');
-      const error = await buildFixture(f).then(() => undefined, (e: unknown) => e);
+      const error = await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((error as SiteError).name).toBe('InvalidImage');
       expect((error as SiteError).location?.file).toMatch(/images\/broken\.jpg$/);
     } finally {

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Every published HTML page, as its URL path (`/es/blog/index.html`). */
-const htmlFiles = () => out.paths().filter((f) => f.endsWith('.html')).map((f) => `/${f}`);
+const htmlFiles = () =>
+  out
+    .paths()
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => `/${f}`);
 
 describe('the real site', () => {
   it('builds every page in English and Spanish', () => {
@@ -52,7 +56,8 @@ describe('the real site', () => {
         for (const match of text.matchAll(new RegExp(detector.pattern, 'gi'))) {
           found++;
           const stated = words[match[1]!.toLowerCase()] ?? Number(match[1]);
-          if (stated !== Number(valueOf(detector.constant))) mismatches.push(`${file}: "${match[0]}" but ${detector.constant} is ${valueOf(detector.constant)}`);
+          if (stated !== Number(valueOf(detector.constant)))
+            mismatches.push(`${file}: "${match[0]}" but ${detector.constant} is ${valueOf(detector.constant)}`);
         }
       }
     }
@@ -83,8 +88,12 @@ describe('the real site', () => {
       ['/privacy-policy/', '/es/politica-de-privacidad/'],
       ['/terms-of-service/', '/es/terminos-del-servicio/'],
       ['/404.html', '/es/404.html'],
-      ...['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info'].map((s) => [`/landing/${s}/`, `/es/landing/${s}/`] as [string, string]),
-      ...['book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'].map((s) => [`/convertion-landing/${s}/`, `/es/convertion-landing/${s}/`] as [string, string]),
+      ...['hero', 'navbar', 'footer', 'services', 'portfolio', 'clients', 'clients-logos', 'demos', 'info'].map(
+        (s) => [`/landing/${s}/`, `/es/landing/${s}/`] as [string, string],
+      ),
+      ...['book-meeting', 'hero_image', 'learn-more-video', 'see-devs', 'workflow'].map(
+        (s) => [`/convertion-landing/${s}/`, `/es/convertion-landing/${s}/`] as [string, string],
+      ),
     ];
     const file = (path: string) => (path.endsWith('/') ? `${path}index.html` : path).slice(1);
     for (const [en, es] of routes) {
@@ -112,8 +121,7 @@ describe('the real site', () => {
   });
 
   it('publishes Organization, BlogPosting and JobPosting structured data (required fields: the structured-data check)', async () => {
-    const ld = async (path: string) =>
-      [...out.text(path).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const ld = async (path: string) => [...out.text(path).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect((await ld('index.html'))[0]).toMatchObject({ '@type': 'Organization', name: 'Southbridge Dev', url: 'https://southbridge.dev/' });
     const [post] = await ld('es/blog/event-loop-de-nodejs/index.html');
     expect(post).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'es', mainEntityOfPage: 'https://southbridge.dev/es/blog/event-loop-de-nodejs/' });

@@ -19,9 +19,17 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const html = async (rel: string) => out.text(rel);
-const text = (page: string) => page.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (page: string) =>
+  page
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 async function htmlFiles() {
-  return out.paths().filter((f) => f.endsWith('index.html') || /^(es\/)?(404|500)\.html$/.test(f)).sort();
+  return out
+    .paths()
+    .filter((f) => f.endsWith('index.html') || /^(es\/)?(404|500)\.html$/.test(f))
+    .sort();
 }
 const site = yaml.load(await readFile(join(ROOT, 'site/site.yaml'), 'utf8')) as { booking: Record<string, string> };
 const constants = yaml.load(await readFile(join(ROOT, 'site/constants.yaml'), 'utf8')) as {
@@ -92,10 +100,26 @@ describe('page-data', () => {
 describe('claims a careful visitor checks', () => {
   const tz = constants.timeZones;
   it.each([
-    ['index.html', `${tz.aheadOfNewYorkMin}–${tz.aheadOfNewYorkMax} hours ahead of New York all year`, /two hours|full overlap|every US time zone|in your time zone|GMT-5/i],
-    ['es/index.html', `De ${tz.aheadOfNewYorkMin} a ${tz.aheadOfNewYorkMax} horas adelante de Nueva York todo el año`, /dos horas|todas las zonas|tu zona horaria|GMT-5/i],
-    ['hire-react-js-experts-24h/index.html', `${tz.aheadOfSanFranciscoMin}–${tz.aheadOfSanFranciscoMax} ahead of San Francisco`, /full overlap|full day alongside|in your time zone/i],
-    ['es/contratar-expertos-react-24h/index.html', `de ${tz.aheadOfSanFranciscoMin} a ${tz.aheadOfSanFranciscoMax} de San Francisco`, /horario compartido con EE|jornada completa con tu equipo|tu zona horaria/i],
+    [
+      'index.html',
+      `${tz.aheadOfNewYorkMin}–${tz.aheadOfNewYorkMax} hours ahead of New York all year`,
+      /two hours|full overlap|every US time zone|in your time zone|GMT-5/i,
+    ],
+    [
+      'es/index.html',
+      `De ${tz.aheadOfNewYorkMin} a ${tz.aheadOfNewYorkMax} horas adelante de Nueva York todo el año`,
+      /dos horas|todas las zonas|tu zona horaria|GMT-5/i,
+    ],
+    [
+      'hire-react-js-experts-24h/index.html',
+      `${tz.aheadOfSanFranciscoMin}–${tz.aheadOfSanFranciscoMax} ahead of San Francisco`,
+      /full overlap|full day alongside|in your time zone/i,
+    ],
+    [
+      'es/contratar-expertos-react-24h/index.html',
+      `de ${tz.aheadOfSanFranciscoMin} a ${tz.aheadOfSanFranciscoMax} de San Francisco`,
+      /horario compartido con EE|jornada completa con tu equipo|tu zona horaria/i,
+    ],
   ])('%s states the time difference as it is all year', async (file, stated, wrong) => {
     const page = text(await html(file));
     expect(page).toContain(stated);
@@ -108,17 +132,30 @@ describe('claims a careful visitor checks', () => {
     expect(page).toContain(`New York · UTC−${-tz.newYorkUtcOffsetSummer!}/−${-tz.newYorkUtcOffsetWinter!}`);
   });
 
-  it.each(['index.html', 'hire-react-js-experts-24h/index.html', 'match-dev/index.html', 'es/contratar-expertos-react-24h/index.html', 'es/match-dev/index.html'])(
-    '%s shows the English level of staff augmentation',
-    async (file) => {
-      const level = constants.careers.englishLevel.staffAugmentation;
-      expect(text(await html(file))).toMatch(new RegExp(`(English at|inglés nivel) ${level}`, 'i'));
-    },
-  );
+  it.each([
+    'index.html',
+    'hire-react-js-experts-24h/index.html',
+    'match-dev/index.html',
+    'es/contratar-expertos-react-24h/index.html',
+    'es/match-dev/index.html',
+  ])('%s shows the English level of staff augmentation', async (file) => {
+    const level = constants.careers.englishLevel.staffAugmentation;
+    expect(text(await html(file))).toMatch(new RegExp(`(English at|inglés nivel) ${level}`, 'i'));
+  });
 
   it.each([
-    ['free-prototype/index.html', 'terms-of-service/index.html', /the code we wrote for the prototype and the idea are yours/, /you own the prototype we make for you: its screens, design files and the code written for it/],
-    ['es/prototipo-gratis/index.html', 'es/terminos-del-servicio/index.html', /el código que escribimos para el prototipo y la idea te pertenecen/, /el prototipo que preparamos para usted le pertenece: sus pantallas, sus archivos de diseño y el código escrito para él/],
+    [
+      'free-prototype/index.html',
+      'terms-of-service/index.html',
+      /the code we wrote for the prototype and the idea are yours/,
+      /you own the prototype we make for you: its screens, design files and the code written for it/,
+    ],
+    [
+      'es/prototipo-gratis/index.html',
+      'es/terminos-del-servicio/index.html',
+      /el código que escribimos para el prototipo y la idea te pertenecen/,
+      /el prototipo que preparamos para usted le pertenece: sus pantallas, sus archivos de diseño y el código escrito para él/,
+    ],
   ])('%s and %s agree that the visitor owns the delivered prototype', async (offer, terms, offerSays, termsSay) => {
     expect(text(await html(offer))).toMatch(offerSays);
     const legal = text(await html(terms));

@@ -11,7 +11,11 @@ describe('a build with nothing changed decides so from file stamps', () => {
   let f: Awaited<ReturnType<typeof copyFixture>>;
   /** `agency-site build` as a user runs it (the compiled CLI), in the fixture's folder. */
   const build = async () => {
-    const { stdout, stderr } = await execFileP(process.execPath, [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out, '--cache', f.cache], { cwd: f.dir });
+    const { stdout, stderr } = await execFileP(
+      process.execPath,
+      [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out, '--cache', f.cache],
+      { cwd: f.dir },
+    );
     return { stdout, stderr };
   };
   beforeAll(async () => {
@@ -34,7 +38,10 @@ describe('a build with nothing changed decides so from file stamps', () => {
     expect((await build()).stdout).toMatch(/\n {2}1 rendered/);
     expect((await build()).stdout).toContain('checking file stamps');
 
-    await writeFile(join(f.site, 'blog/en/second-post.md'), (await readFile(post, 'utf8')).replace(/title: .*/, 'title: A second post').replace(/translationKey: .*\n/, ''));
+    await writeFile(
+      join(f.site, 'blog/en/second-post.md'),
+      (await readFile(post, 'utf8')).replace(/title: .*/, 'title: A second post').replace(/translationKey: .*\n/, ''),
+    );
     expect((await build()).stdout).not.toContain('checking file stamps');
     expect(await readFile(join(f.out, 'blog/second-post/index.html'), 'utf8')).toContain('A second post');
 

@@ -15,8 +15,18 @@ describe('the budgets check', () => {
     const findings = findingsOf(await fixture.check(), 'budgets');
     const home = findings.filter((f) => f.file === fixture.shown('out/index.html'));
     expect(home).toEqual([
-      { severity: 'error', check: 'budgets', file: fixture.shown('out/index.html'), message: expect.stringMatching(/^HTML of \/ weighs \d+\.\d KB, over the budget of 2\.0 KB\.$/) },
-      { severity: 'error', check: 'budgets', file: fixture.shown('out/index.html'), message: expect.stringMatching(/^page-data of \/ weighs \d+\.\d KB, over the budget of 0\.5 KB\.$/) },
+      {
+        severity: 'error',
+        check: 'budgets',
+        file: fixture.shown('out/index.html'),
+        message: expect.stringMatching(/^HTML of \/ weighs \d+\.\d KB, over the budget of 2\.0 KB\.$/),
+      },
+      {
+        severity: 'error',
+        check: 'budgets',
+        file: fixture.shown('out/index.html'),
+        message: expect.stringMatching(/^page-data of \/ weighs \d+\.\d KB, over the budget of 0\.5 KB\.$/),
+      },
     ]);
     // Every page of both languages is over the 2 KB HTML budget; CSS and JavaScript keep their defaults.
     expect(findings.filter((f) => f.message.startsWith('HTML of '))).toHaveLength(10);
@@ -27,8 +37,20 @@ describe('the budgets check', () => {
     await writeFile(join(fixture.site, 'budgets.yaml'), 'html: 2\ncss: -1\nimages: 300\n');
     const findings = findingsOf(await fixture.check(), 'budgets');
     expect(findings.filter((f) => f.file === fixture.shown('site/budgets.yaml'))).toEqual([
-      { severity: 'error', check: 'budgets', file: fixture.shown('site/budgets.yaml'), line: 2, message: 'Field "css": expected a size in KB greater than 0; the default budgets apply.' },
-      { severity: 'error', check: 'budgets', file: fixture.shown('site/budgets.yaml'), line: 3, message: 'Field "images": Unrecognized key: "images"; the default budgets apply.' },
+      {
+        severity: 'error',
+        check: 'budgets',
+        file: fixture.shown('site/budgets.yaml'),
+        line: 2,
+        message: 'Field "css": expected a size in KB greater than 0; the default budgets apply.',
+      },
+      {
+        severity: 'error',
+        check: 'budgets',
+        file: fixture.shown('site/budgets.yaml'),
+        line: 3,
+        message: 'Field "images": Unrecognized key: "images"; the default budgets apply.',
+      },
     ]);
     // html: 2 is ignored with the rest of the file: the 100 KB default applies.
     expect(findings.filter((f) => f.message.startsWith('HTML of '))).toEqual([]);

@@ -26,7 +26,8 @@ describe('the claims check', () => {
         check: 'claims',
         file: fixture.shown('out/offer/index.html'),
         line: await lineOfText(page, '37 engineers'),
-        message: 'The number 37 ("…-day free trial. A bench of 37 engineers is ready, and Law N…") is neither a value in constants.yaml nor allowed by its plainNumbers.',
+        message:
+          'The number 37 ("…-day free trial. A bench of 37 engineers is ready, and Law N…") is neither a value in constants.yaml nor allowed by its plainNumbers.',
       },
     ]);
     // 25,326 stands inside a plainNumbers pattern (a law's number), so it is no finding.

@@ -14,7 +14,9 @@ const contentOf = async (file: string) => findingsOf(await fixture.check(), 'con
 describe('the content check', () => {
   it('reports an image with an empty alt that is not marked decorative, and a heading that skips a level, at their lines', async () => {
     // Markdown images without alt already stop the build; a template can still emit one.
-    await fixture.editOut('blog/figures/index.html', (html) => html.replace('<h2 id="architecture">Architecture</h2>', '<h2 id="architecture">Architecture</h2><img src="/diagram.svg" alt=""/>'));
+    await fixture.editOut('blog/figures/index.html', (html) =>
+      html.replace('<h2 id="architecture">Architecture</h2>', '<h2 id="architecture">Architecture</h2><img src="/diagram.svg" alt=""/>'),
+    );
     const page = join(fixture.out, 'blog/figures/index.html');
     expect(await contentOf(fixture.shown('out/blog/figures/index.html'))).toEqual([
       {
@@ -35,7 +37,9 @@ describe('the content check', () => {
   });
 
   it('reports an image without alt, and accepts alt="" on a decorative one', async () => {
-    await fixture.editOut('about/index.html', (html) => html.replace('</main>', '<img src="/favicon.svg"/><img src="/favicon.svg" alt="" role="presentation"/></main>'));
+    await fixture.editOut('about/index.html', (html) =>
+      html.replace('</main>', '<img src="/favicon.svg"/><img src="/favicon.svg" alt="" role="presentation"/></main>'),
+    );
     const findings = await contentOf(fixture.shown('out/about/index.html'));
     expect(findings.map((f) => f.message)).toEqual(['Image /favicon.svg has no alt text.']);
   });
@@ -47,7 +51,8 @@ describe('the content check', () => {
       file: fixture.shown('site/pages/pricing.yaml'),
       line: 5,
       // Too long even alone, so the template leaves the site name off.
-      message: '/pricing/: Title "Pricing for every stage of your startup, from the first prototype to a full team" is 80 characters; search results show about 60.',
+      message:
+        '/pricing/: Title "Pricing for every stage of your startup, from the first prototype to a full team" is 80 characters; search results show about 60.',
     });
     expect(await contentOf(fixture.shown('site/pages/pricing.yaml'))).toContainEqual({
       severity: 'warning',
@@ -61,16 +66,36 @@ describe('the content check', () => {
   it('reports two pages of one language with the same title, each on its own title line', async () => {
     const duplicates = findingsOf(await fixture.check(), 'content').filter((f) => f.message.includes('is also the title of'));
     expect(duplicates).toEqual([
-      { severity: 'error', check: 'content', file: fixture.shown('site/pages/about.yaml'), line: 5, message: '/es/nosotros/: Title "Sobre nosotros | Check Studio" is also the title of /es/precios/.' },
-      { severity: 'error', check: 'content', file: fixture.shown('site/pages/pricing.yaml'), line: 8, message: '/es/precios/: Title "Sobre nosotros | Check Studio" is also the title of /es/nosotros/.' },
+      {
+        severity: 'error',
+        check: 'content',
+        file: fixture.shown('site/pages/about.yaml'),
+        line: 5,
+        message: '/es/nosotros/: Title "Sobre nosotros | Check Studio" is also the title of /es/precios/.',
+      },
+      {
+        severity: 'error',
+        check: 'content',
+        file: fixture.shown('site/pages/pricing.yaml'),
+        line: 8,
+        message: '/es/precios/: Title "Sobre nosotros | Check Studio" is also the title of /es/nosotros/.',
+      },
     ]);
   });
 
   it('reports a page without a title or description at the field that should hold it', async () => {
-    await fixture.editOut('blog/hello/index.html', (html) => html.replace(/<title>[^<]*<\/title>/, '<title> </title>').replace(/<meta name="description"[^>]*>/, ''));
+    await fixture.editOut('blog/hello/index.html', (html) =>
+      html.replace(/<title>[^<]*<\/title>/, '<title> </title>').replace(/<meta name="description"[^>]*>/, ''),
+    );
     expect(await contentOf(fixture.shown('site/blog/en/hello.md'))).toEqual([
       { severity: 'error', check: 'content', file: fixture.shown('site/blog/en/hello.md'), line: 2, message: '/blog/hello/: The page has no title.' },
-      { severity: 'error', check: 'content', file: fixture.shown('site/blog/en/hello.md'), line: 3, message: '/blog/hello/: The page has no meta description.' },
+      {
+        severity: 'error',
+        check: 'content',
+        file: fixture.shown('site/blog/en/hello.md'),
+        line: 3,
+        message: '/blog/hello/: The page has no meta description.',
+      },
     ]);
   });
 });

@@ -44,7 +44,8 @@ describe('the links check', () => {
         check: 'links',
         file: fixture.shown('out/about/index.html'),
         line: 1,
-        message: 'hreflang="es" points at https://check.example/es/nosotros/, which does not point back here (hreflang="en" href="https://check.example/about/").',
+        message:
+          'hreflang="es" points at https://check.example/es/nosotros/, which does not point back here (hreflang="en" href="https://check.example/about/").',
       },
     ]);
     expect((await linksIn('blog/index.html')).map((f) => f.message)).toEqual([
@@ -56,9 +57,13 @@ describe('the links check', () => {
 
   it('reports canonical URLs that are relative or name another page', async () => {
     await fixture.editOut('404.html', (html) => html.replace('href="https://check.example/404.html"', 'href="/404.html"'));
-    await fixture.editOut('es/blog/hola/index.html', (html) => html.replace('rel="canonical" href="https://check.example/es/blog/hola/"', 'rel="canonical" href="https://check.example/blog/hello/"'));
+    await fixture.editOut('es/blog/hola/index.html', (html) =>
+      html.replace('rel="canonical" href="https://check.example/es/blog/hola/"', 'rel="canonical" href="https://check.example/blog/hello/"'),
+    );
     expect((await linksIn('404.html')).map((f) => f.message)).toEqual(['Canonical URL "/404.html" is not absolute.']);
-    expect((await linksIn('es/blog/hola/index.html')).map((f) => f.message)).toEqual(['Canonical URL "https://check.example/blog/hello/" is not this page\'s own URL https://check.example/es/blog/hola/.']);
+    expect((await linksIn('es/blog/hola/index.html')).map((f) => f.message)).toEqual([
+      'Canonical URL "https://check.example/blog/hello/" is not this page\'s own URL https://check.example/es/blog/hola/.',
+    ]);
   });
 
   it("reports every canonical and hreflang off the site's baseUrl when the build used another --base-url, and none when told", async () => {

@@ -43,11 +43,13 @@ describe('the Nu Html Checker', () => {
     const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('page-data/')).map((f) => join(out, f));
     expect(files.length).toBeGreaterThan(90);
     // vnu exits 1 when it reports errors and writes its JSON report to stderr either way.
-    const { stderr } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
-    );
+    const { stderr } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
     const report = JSON.parse(stderr) as { messages: Array<{ type: string; url?: string; lastLine?: number; message: string; extract?: string }> };
-    const problems = report.messages.map((m) => `${(m.url ?? '').replace(`file:${out}`, '')}:${m.lastLine ?? '?'}: ${m.type}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ''}`);
+    const problems = report.messages.map(
+      (m) => `${(m.url ?? '').replace(`file:${out}`, '')}:${m.lastLine ?? '?'}: ${m.type}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ''}`,
+    );
     expect(problems).toEqual([]);
   }, 180_000);
 });
@@ -59,7 +61,13 @@ describe('axe-core in Chromium', () => {
   beforeAll(async () => {
     const config = await loadSiteConfig({ siteDir: join(ROOT, 'site') });
     // Served with the production headers, as visitors get the pages.
-    ({ server, url: base } = await serveSite({ outDir: out, port: 0, host: '127.0.0.1', locales: config.locales, headers: securityHeaders(securityOptions(config)) }));
+    ({ server, url: base } = await serveSite({
+      outDir: out,
+      port: 0,
+      host: '127.0.0.1',
+      locales: config.locales,
+      headers: securityHeaders(securityOptions(config)),
+    }));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -73,11 +81,19 @@ describe('axe-core in Chromium', () => {
   ])('lets a keyboard reach and scroll every code block that overflows, in %s', async (_locale, path, label) => {
     // A phone-wide window, so long lines overflow whatever fonts the machine has.
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.route((url) => url.origin !== new URL(base).origin, (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== new URL(base).origin,
+      (route) => route.abort(),
+    );
     const page = await context.newPage();
     await page.goto(new URL(path, base).href, { waitUntil: 'load' });
     const blocks = await page.$$eval('.prose pre', (pres) =>
-      pres.map((pre) => ({ overflows: pre.scrollWidth > pre.clientWidth, tabIndex: pre.tabIndex, role: pre.getAttribute('role'), label: pre.getAttribute('aria-label') ?? '' })),
+      pres.map((pre) => ({
+        overflows: pre.scrollWidth > pre.clientWidth,
+        tabIndex: pre.tabIndex,
+        role: pre.getAttribute('role'),
+        label: pre.getAttribute('aria-label') ?? '',
+      })),
     );
     const overflowing = blocks.filter((b) => b.overflows);
     expect(overflowing.length).toBeGreaterThan(0);
@@ -109,7 +125,10 @@ describe('axe-core in Chromium', () => {
     // The site's CSP rightly forbids injected scripts; only axe itself is let through.
     const context = await browser.newContext({ bypassCSP: true });
     // Analytics and widgets are third parties this sandbox cannot reach; they add nothing to check.
-    await context.route((url) => url.origin !== new URL(base).origin, (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== new URL(base).origin,
+      (route) => route.abort(),
+    );
     const violations: string[] = [];
     try {
       for (const path of [en, es]) {
@@ -117,9 +136,30 @@ describe('axe-core in Chromium', () => {
         await page.goto(new URL(path, base).href, { waitUntil: 'load' });
         await page.addScriptTag({ path: AXE });
         const found = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; html: string; any: Array<{ message: string }> }> }> }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  context: Document,
+                  options: object,
+                ) => Promise<{
+                  violations: Array<{
+                    id: string;
+                    impact: string;
+                    help: string;
+                    nodes: Array<{ target: string[]; html: string; any: Array<{ message: string }> }>;
+                  }>;
+                }>;
+              };
+            }
+          ).axe;
           const results = await axe.run(document, { resultTypes: ['violations'] });
-          return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.any.map((a) => a.message).join(' ')}`.trim()) }));
+          return results.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.any.map((a) => a.message).join(' ')}`.trim()),
+          }));
         });
         for (const v of found) violations.push(`${path}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
         await page.close();

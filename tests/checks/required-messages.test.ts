@@ -29,7 +29,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('the required-messages rule of the translations check', () => {
   it('passes the real site', async () => {
     const config = await loadSiteConfig({ siteDir: join(ROOT, 'site') });
-    const [content, messages] = await Promise.all([loadContent({ siteDir: join(ROOT, 'site'), config }), loadMessages({ localesDir: join(ROOT, 'locales'), config })]);
+    const [content, messages] = await Promise.all([
+      loadContent({ siteDir: join(ROOT, 'site'), config }),
+      loadMessages({ localesDir: join(ROOT, 'locales'), config }),
+    ]);
     const messagePaths = { en: join(ROOT, 'locales/en.yaml'), es: join(ROOT, 'locales/es.yaml') };
     expect(checkRequiredMessages({ config, content, messages, messagePaths })).toEqual([]);
   });
@@ -45,12 +48,19 @@ describe('the required-messages rule of the translations check', () => {
     const androidStart = lines.indexOf('careers-android:');
     const stepsLine = lines.findIndex((l, i) => i > androidStart && l === '  selection-process:') + 1;
     expect(findings.map(({ hint: _hint, file: _file, ...f }) => f)).toEqual([
-      { severity: 'error', check: 'translations', line: heroLine, message: 'Message "landing.hero.title" is missing in every locale; the home page shows the key itself.' },
+      {
+        severity: 'error',
+        check: 'translations',
+        line: heroLine,
+        message: 'Message "landing.hero.title" is missing in every locale; the home page shows the key itself.',
+      },
       {
         severity: 'error',
         check: 'translations',
         line: stepsLine,
-        message: expect.stringMatching(/^Message "careers-android\.selection-process\.step-3" is missing in every locale; .*careers-android\.yaml \(data\.messages: careers-android\) shows the key itself\.$/),
+        message: expect.stringMatching(
+          /^Message "careers-android\.selection-process\.step-3" is missing in every locale; .*careers-android\.yaml \(data\.messages: careers-android\) shows the key itself\.$/,
+        ),
       },
     ]);
     expect(heroLine).toBeGreaterThan(0);

@@ -27,7 +27,13 @@ describe('the structured-data check', () => {
     const file = fixture.shown('out/about/index.html');
     const findings = findingsOf(await fixture.check(), 'structured-data');
     expect(findings).toEqual([
-      { severity: 'error', check: 'structured-data', file, line: await lineOfText(page, '"@type":"Organization"'), message: expect.stringMatching(/^Structured data is not valid JSON: /) },
+      {
+        severity: 'error',
+        check: 'structured-data',
+        file,
+        line: await lineOfText(page, '"@type":"Organization"'),
+        message: expect.stringMatching(/^Structured data is not valid JSON: /),
+      },
       {
         severity: 'error',
         check: 'structured-data',

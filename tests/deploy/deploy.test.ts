@@ -41,13 +41,19 @@ beforeAll(async () => {
       const match = /^\/2020-05-31\/distribution\/([A-Z0-9]+)\/invalidation$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return void res.writeHead(404).end();
       if (match[1] === 'EWRONG0000') {
-        res.writeHead(404, { 'content-type': 'text/xml' }).end('<ErrorResponse><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>');
+        res
+          .writeHead(404, { 'content-type': 'text/xml' })
+          .end(
+            '<ErrorResponse><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>',
+          );
         return;
       }
       invalidations.push(`${req.url}\n${body}`);
       const id = `I${invalidations.length}ABCDEFGH2J`;
       res.writeHead(201, { 'content-type': 'text/xml', location: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${match[1]}/invalidation/${id}` });
-      res.end(`<?xml version="1.0"?><Invalidation xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Id>${id}</Id><Status>InProgress</Status><CreateTime>2026-01-01T00:00:00Z</CreateTime>${body.replace(/<\?xml[^>]*>/, '').replace(/ xmlns="[^"]*"/, '')}</Invalidation>`);
+      res.end(
+        `<?xml version="1.0"?><Invalidation xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Id>${id}</Id><Status>InProgress</Status><CreateTime>2026-01-01T00:00:00Z</CreateTime>${body.replace(/<\?xml[^>]*>/, '').replace(/ xmlns="[^"]*"/, '')}</Invalidation>`,
+      );
     });
   });
   await new Promise<void>((r) => cloudfront.listen(0, '127.0.0.1', r));
@@ -116,7 +122,10 @@ describe('agency-site deploy to an S3 server', () => {
     const client = s3Client(endpoint);
     const before = await listKeys(client, 'www/');
     const oldCss = before.find((k) => /^assets\/site\.[0-9a-f]+\.css$/.test(k))!;
-    await writeFile(join(fixture.dir, 'templates/styles/base.css'), (await readFile(join(fixture.dir, 'templates/styles/base.css'), 'utf8')).replace('--navy: #0f1b2d', '--navy: #0e1a2c'));
+    await writeFile(
+      join(fixture.dir, 'templates/styles/base.css'),
+      (await readFile(join(fixture.dir, 'templates/styles/base.css'), 'utf8')).replace('--navy: #0f1b2d', '--navy: #0e1a2c'),
+    );
     await rm(join(fixture.site, 'blog/en/first-post.md'));
     await buildFixture(fixture);
     const now = new Date();
@@ -162,8 +171,11 @@ describe('agency-site deploy to an S3 server', () => {
   it('fails in one line with exit code 1 for a wrong bucket, bad credentials, an unreachable endpoint and a wrong distribution', async () => {
     const cli = (args: string[], env: Record<string, string> = {}) =>
       new Promise<{ code: number; stderr: string }>((resolve) => {
-        execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'deploy', '--out', fixture.out, '--site', fixture.site, ...args], { env: { ...process.env, ...env } }, (error, _stdout, stderr) =>
-          resolve({ code: error ? Number(error.code) : 0, stderr }),
+        execFile(
+          process.execPath,
+          [join(ROOT, 'bin/agency-site'), 'deploy', '--out', fixture.out, '--site', fixture.site, ...args],
+          { env: { ...process.env, ...env } },
+          (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
         );
       });
     const wrongBucket = await cli(['--target', 's3://no-such-bucket', '--endpoint', endpoint]);
@@ -177,15 +189,20 @@ describe('agency-site deploy to an S3 server', () => {
     expect(down.stderr.trim()).toMatch(/^error Storage unreachable: Cannot reach http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\): check --endpoint/);
     const noDistribution = await cli(['--target', 's3://site/cli', '--endpoint', endpoint, '--cloudfront', 'EWRONG0000']);
     expect(noDistribution.code).toBe(1);
-    expect(noDistribution.stderr.trim()).toMatch(/^error CloudFront invalidation failed: The bucket is up to date, but distribution EWRONG0000 refused .*NoSuchDistribution/);
+    expect(noDistribution.stderr.trim()).toMatch(
+      /^error CloudFront invalidation failed: The bucket is up to date, but distribution EWRONG0000 refused .*NoSuchDistribution/,
+    );
     for (const r of [wrongBucket, badKey, down, noDistribution]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
   it('through the CLI, prints what it did and adds a table to the GitHub job summary', async () => {
     const summary = join(fixture.dir, 'summary.md');
     const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'deploy', '--target', 's3://site/summary', '--endpoint', endpoint, '--out', fixture.out, '--site', fixture.site], { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: summary } }, (error, stdout) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout }),
+      execFile(
+        process.execPath,
+        [join(ROOT, 'bin/agency-site'), 'deploy', '--target', 's3://site/summary', '--endpoint', endpoint, '--out', fixture.out, '--site', fixture.site],
+        { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: summary } },
+        (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }),
       );
     });
     expect(run.code).toBe(0);

@@ -13,7 +13,16 @@ let proxy: { server: Server; endpoint: string };
 let killAt = Infinity;
 let puts = 0;
 
-const settings = (): DeploySettings => ({ bucket: 'site', prefix: '', endpoint: proxy.endpoint, region: 'us-east-1', dryRun: false, maxDeletes: 256, keepAssetsDays: 7, outDir: fixture.out });
+const settings = (): DeploySettings => ({
+  bucket: 'site',
+  prefix: '',
+  endpoint: proxy.endpoint,
+  region: 'us-east-1',
+  dryRun: false,
+  maxDeletes: 256,
+  keepAssetsDays: 7,
+  outDir: fixture.out,
+});
 const quiet = { out: { write: () => true }, concurrency: 2 };
 
 /** Every asset each HTML object loads, and every module those scripts import, must be in the bucket. */
@@ -36,7 +45,8 @@ async function missingAssets(): Promise<string[]> {
       missing.push(item);
       continue;
     }
-    if (url.endsWith('.js')) for (const m of (await getText(client, url.slice(1))).matchAll(/(?:from|import\()\s*"(\/assets\/[^"]+\.js)"/g)) queue.push(`${url} → ${m[1]}`);
+    if (url.endsWith('.js'))
+      for (const m of (await getText(client, url.slice(1))).matchAll(/(?:from|import\()\s*"(\/assets\/[^"]+\.js)"/g)) queue.push(`${url} → ${m[1]}`);
   }
   // The check must have something to check: the stylesheet, the runtime and its chunks at least.
   expect([...seen].filter((u) => u.endsWith('.css')).length).toBeGreaterThan(0);

@@ -25,12 +25,23 @@ describe('.github/workflows/publish.yml', () => {
   });
 
   it('builds, checks and deploys on main with Node 24, a safely keyed cache and OIDC credentials from repository variables', async () => {
-    const doc = yaml.load(await readFile(FILE, 'utf8')) as { on: { push: { branches: string[] } }; permissions: Record<string, string>; jobs: { publish: { steps: Step[] } } };
+    const doc = yaml.load(await readFile(FILE, 'utf8')) as {
+      on: { push: { branches: string[] } };
+      permissions: Record<string, string>;
+      jobs: { publish: { steps: Step[] } };
+    };
     expect(doc.on.push.branches).toEqual(['main']);
     expect(doc.permissions['id-token']).toBe('write');
     const steps = doc.jobs.publish.steps;
     expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(24);
-    const order = steps.map((s) => s.run ?? s.uses ?? '').map((s) => (/agency-site (build|check|deploy)/.exec(s)?.[1] ?? (s.startsWith('aws-actions/configure-aws-credentials@') ? 'credentials' : s.startsWith('actions/cache/') ? s.split('@')[0] : ''))).filter(Boolean);
+    const order = steps
+      .map((s) => s.run ?? s.uses ?? '')
+      .map(
+        (s) =>
+          /agency-site (build|check|deploy)/.exec(s)?.[1] ??
+          (s.startsWith('aws-actions/configure-aws-credentials@') ? 'credentials' : s.startsWith('actions/cache/') ? s.split('@')[0] : ''),
+      )
+      .filter(Boolean);
     expect(order).toEqual(['actions/cache/restore', 'build', 'actions/cache/save', 'check', 'credentials', 'deploy']);
     const restore = steps.find((s) => s.uses?.startsWith('actions/cache/restore@'))!;
     expect(restore.with?.key).toContain("hashFiles('package-lock.json')");

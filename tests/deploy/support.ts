@@ -13,7 +13,9 @@ export const BUCKET = 'site';
 
 /** s3rver in a child process over `directory` (kept across restarts, like a real bucket). */
 export async function startS3(directory: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(ROOT, 'tests/support/s3-server.mjs'), directory, BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(ROOT, 'tests/support/s3-server.mjs'), directory, BUCKET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -54,7 +56,13 @@ export async function startCountingProxy(target: () => number, onPut: (n: number
 }
 
 export function s3Client(endpoint: string): S3Client {
-  return new S3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  return new S3Client({
+    endpoint,
+    forcePathStyle: true,
+    region: 'us-east-1',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 export async function listKeys(client: S3Client, prefix = ''): Promise<string[]> {

@@ -33,7 +33,8 @@ async function open(path: string, options: { gpc?: boolean } = {}) {
   const session = await newPage(browser);
   const tracked: string[] = [];
   session.context.on('request', (r) => TRACKERS.test(new URL(r.url()).hostname) && tracked.push(r.url()));
-  if (options.gpc) await session.context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+  if (options.gpc)
+    await session.context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
   await session.page.goto(site.url(path));
   await hydrated(session.page);
   return { ...session, tracked };
@@ -43,7 +44,10 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 /** What the page queued for Google Analytics and the pixel: page paths of GA page views, pixel PageViews. */
 const pageViews = (page: Page) =>
   page.evaluate(() => ({
-    ga: (window.dataLayer as IArguments[] | undefined)?.filter((a) => a[0] === 'event' && a[1] === 'page_view').map((a) => (a[2] as { page_path: string }).page_path) ?? null,
+    ga:
+      (window.dataLayer as IArguments[] | undefined)
+        ?.filter((a) => a[0] === 'event' && a[1] === 'page_view')
+        .map((a) => (a[2] as { page_path: string }).page_path) ?? null,
     gaConfigured: (window.dataLayer as IArguments[] | undefined)?.some((a) => a[0] === 'config') ?? false,
     pixel: (window.fbq?.queue as unknown[][] | undefined)?.filter((a) => a[0] === 'track' && a[1] === 'PageView').length ?? null,
   }));
@@ -51,15 +55,36 @@ const pageViews = (page: Page) =>
 const settle = (page: Page) => page.waitForLoadState('networkidle');
 
 describe.each([
-  { locale: 'en', home: '/', post: '/blog/nodejs-event-loop-explained/', blog: '/blog/', accept: 'Accept', reject: 'Reject', settings: 'Cookie settings', gpc: /Global Privacy Control.*treat it as a Reject/ },
-  { locale: 'es', home: '/es/', post: '/es/blog/event-loop-de-nodejs/', blog: '/es/blog/', accept: 'Aceptar', reject: 'Rechazar', settings: 'Configurar cookies', gpc: /Global Privacy Control.*la tomamos como un rechazo/ },
+  {
+    locale: 'en',
+    home: '/',
+    post: '/blog/nodejs-event-loop-explained/',
+    blog: '/blog/',
+    accept: 'Accept',
+    reject: 'Reject',
+    settings: 'Cookie settings',
+    gpc: /Global Privacy Control.*treat it as a Reject/,
+  },
+  {
+    locale: 'es',
+    home: '/es/',
+    post: '/es/blog/event-loop-de-nodejs/',
+    blog: '/es/blog/',
+    accept: 'Aceptar',
+    reject: 'Rechazar',
+    settings: 'Configurar cookies',
+    gpc: /Global Privacy Control.*la tomamos como un rechazo/,
+  },
 ])('consent before tracking in $locale', (c) => {
   it.each([
     ['Reject', false],
     ['Accept', true],
   ] as const)('reports a newsletter sign-up as a conversion only after Accept (clicked %s)', async (choice, reported) => {
     const { page, context, tracked } = await open(c.blog);
-    await page.locator('.cookie-notice').getByRole('button', { name: choice === 'Accept' ? c.accept : c.reject }).click();
+    await page
+      .locator('.cookie-notice')
+      .getByRole('button', { name: choice === 'Accept' ? c.accept : c.reject })
+      .click();
     await page.locator('#newsletter input[name="email"]').fill(`${choice.toLowerCase()}+${c.locale}@example.com`);
     await page.locator('#newsletter button').click();
     await expect.poll(() => page.locator('#newsletter [role="status"]').count(), { timeout: 10_000 }).toBe(1);

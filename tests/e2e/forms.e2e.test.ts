@@ -24,7 +24,12 @@ beforeAll(async () => {
   const forms = createFormsHandler({
     db,
     uploadsDir: join(dir, 'uploads'),
-    redirects: thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en', thankYou: { en: 'thank-you', es: 'gracias' }, thankYouGuide: { en: 'thank-you-guide', es: 'gracias-guia' } }),
+    redirects: thankYouRedirects({
+      locales: ['en', 'es'],
+      defaultLocale: 'en',
+      thankYou: { en: 'thank-you', es: 'gracias' },
+      thankYouGuide: { en: 'thank-you-guide', es: 'gracias-guia' },
+    }),
     defaultLocale: 'en',
     rateLimit: false,
     minFillMs: 0,
@@ -47,8 +52,30 @@ const url = (path: string) => new URL(path, base).href;
 const leads = (form: string) => listLeads(db, { form });
 
 const cases = [
-  { locale: 'en', home: '/', careers: '/careers/', blog: '/blog/', guide: '/mvp-guide/', thanks: '/thank-you/', thanksGuide: '/thank-you-guide/', success: 'Thank you! Our team will be in touch shortly', required: /required|enter/i, badEmail: /e-?mail/i },
-  { locale: 'es', home: '/es/', careers: '/es/trabaja-con-nosotros/', blog: '/es/blog/', guide: '/es/guia-mvp/', thanks: '/es/gracias/', thanksGuide: '/es/gracias-guia/', success: '¡Gracias! Nuestro equipo se pondrá en contacto con vos en breve', required: /obligatori|ingres|escrib/i, badEmail: /correo/i },
+  {
+    locale: 'en',
+    home: '/',
+    careers: '/careers/',
+    blog: '/blog/',
+    guide: '/mvp-guide/',
+    thanks: '/thank-you/',
+    thanksGuide: '/thank-you-guide/',
+    success: 'Thank you! Our team will be in touch shortly',
+    required: /required|enter/i,
+    badEmail: /e-?mail/i,
+  },
+  {
+    locale: 'es',
+    home: '/es/',
+    careers: '/es/trabaja-con-nosotros/',
+    blog: '/es/blog/',
+    guide: '/es/guia-mvp/',
+    thanks: '/es/gracias/',
+    thanksGuide: '/es/gracias-guia/',
+    success: '¡Gracias! Nuestro equipo se pondrá en contacto con vos en breve',
+    required: /obligatori|ingres|escrib/i,
+    badEmail: /correo/i,
+  },
 ];
 
 describe.each(cases)('forms with JavaScript in $locale', (c) => {

@@ -35,7 +35,8 @@ async function withReact(paths: string[]): Promise<string[]> {
 }
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const islandHydrated = (page: Page, name: string) => page.locator(`[data-island="${name}"][data-island-hydrated="true"]`).waitFor({ state: 'attached', timeout: 10_000 });
+const islandHydrated = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"][data-island-hydrated="true"]`).waitFor({ state: 'attached', timeout: 10_000 });
 
 describe.each(cases)('islands in $locale', (c) => {
   it('a post loads no React until its newsletter form is approached (scrolled near, or focused)', async () => {
@@ -57,7 +58,8 @@ describe.each(cases)('islands in $locale', (c) => {
       expect(scripts.filter((s) => /hydrate-island/.test(s))).toEqual([]);
       expect(await page.locator('[data-island-hydrated]').count()).toBe(0);
 
-      if (approach === 'scroll') await page.evaluate((y) => scrollTo(0, y), formTop - viewport - 150); // still below the fold
+      if (approach === 'scroll')
+        await page.evaluate((y) => scrollTo(0, y), formTop - viewport - 150); // still below the fold
       else await page.focus('#newsletter-email');
       await islandHydrated(page, 'newsletter-form');
       expect(scripts.some((s) => /\/chunks\/newsletter-form\.\w+\.js$/.test(s))).toBe(true);
@@ -71,7 +73,7 @@ describe.each(cases)('islands in $locale', (c) => {
     }
   });
 
-  it('navigates between island pages without a full load and mounts each page\'s islands', async () => {
+  it("navigates between island pages without a full load and mounts each page's islands", async () => {
     const { page, context, errors } = await newPage(site.browser);
     const warnings: string[] = [];
     page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && warnings.push(m.text()));
@@ -159,7 +161,11 @@ describe.each(cases)('islands in $locale', (c) => {
       expect((await main(staticPage)).length).toBeGreaterThan(300);
       const forms = (p: Page) =>
         p.locator('form[method="post"]').evaluateAll((list) =>
-          list.map((f) => ({ action: f.getAttribute('action'), fields: [...(f as HTMLFormElement).elements].map((e) => e.getAttribute('name')).filter((n) => n && n !== 'startedAt'), labels: f.querySelectorAll('label').length })),
+          list.map((f) => ({
+            action: f.getAttribute('action'),
+            fields: [...(f as HTMLFormElement).elements].map((e) => e.getAttribute('name')).filter((n) => n && n !== 'startedAt'),
+            labels: f.querySelectorAll('label').length,
+          })),
         );
       const staticForms = await forms(staticPage);
       expect(staticForms.length).toBeGreaterThan(0);
@@ -208,7 +214,12 @@ describe('page-data.islands.json', () => {
       const response = await fetch(site.url(`/page-data/${folder}/page-data.islands.json`));
       expect(response.status, path).toBe(200);
       const variant = (await response.json()) as IslandsPageData;
-      expect(variant).toMatchObject({ path, hydration: 'islands', webpackCompilationHash: app.webpackCompilationHash, componentChunkName: expect.stringMatching(/^component---templates-pages-/) });
+      expect(variant).toMatchObject({
+        path,
+        hydration: 'islands',
+        webpackCompilationHash: app.webpackCompilationHash,
+        componentChunkName: expect.stringMatching(/^component---templates-pages-/),
+      });
       expect(variant.staticQueryHashes).toHaveLength(1);
       expect(Object.keys(variant.slicesMap).sort()).toEqual(['footer', 'navbar']);
       expect(variant.result.head?.title).toBeTruthy();

@@ -46,8 +46,26 @@ async function follow(page: Page, href: string) {
 }
 
 describe.each([
-  { locale: 'en', home: '/', blog: '/blog/', blogTitle: 'Engineering blog', navigated: 'Navigated to Engineering blog', notFound: "We couldn't find that page", serverError: 'Something went wrong on our side', missing: '/no-such-page/' },
-  { locale: 'es', home: '/es/', blog: '/es/blog/', blogTitle: 'Blog de ingeniería', navigated: 'Navegaste a Blog de ingeniería', notFound: 'No encontramos esa página', serverError: 'Algo salió mal de nuestro lado', missing: '/es/no-existe/' },
+  {
+    locale: 'en',
+    home: '/',
+    blog: '/blog/',
+    blogTitle: 'Engineering blog',
+    navigated: 'Navigated to Engineering blog',
+    notFound: "We couldn't find that page",
+    serverError: 'Something went wrong on our side',
+    missing: '/no-such-page/',
+  },
+  {
+    locale: 'es',
+    home: '/es/',
+    blog: '/es/blog/',
+    blogTitle: 'Blog de ingeniería',
+    navigated: 'Navegaste a Blog de ingeniería',
+    notFound: 'No encontramos esa página',
+    serverError: 'Algo salió mal de nuestro lado',
+    missing: '/es/no-existe/',
+  },
 ])('the runtime in $locale', (c) => {
   it('hydrates without mismatch warnings and navigates without reloading the document', async () => {
     const { page, context, warnings, errors } = await open(c.home);
@@ -153,7 +171,9 @@ describe.each([
   it('shows the cookie notice with its text until Accept, and remembers it', async () => {
     const { page, context } = await open(c.home);
     const notice = page.locator('.cookie-notice');
-    expect(await notice.innerText()).toContain(c.locale === 'en' ? "We'd like to use Google Analytics and the Meta Pixel" : 'Nos gustaría usar Google Analytics y el píxel de Meta');
+    expect(await notice.innerText()).toContain(
+      c.locale === 'en' ? "We'd like to use Google Analytics and the Meta Pixel" : 'Nos gustaría usar Google Analytics y el píxel de Meta',
+    );
     await notice.getByRole('button').first().click();
     expect(await notice.count()).toBe(0);
     await page.reload();
@@ -190,15 +210,19 @@ describe('prefetching', () => {
     return seen;
   }
 
-  it.each(['/', '/es/'])('fetches the links visible on %s in batches of 4: the first 3 s after they are queued, then every 3 s', async (path) => {
-    const seen = await pageDataRequests({ path });
-    expect(seen.length).toBeGreaterThanOrEqual(8);
-    expect(seen[0]!.at).toBeGreaterThanOrEqual(3000);
-    const first = seen.filter((s) => s.at < seen[0]!.at + 1000);
-    expect(first.length).toBe(4);
-    const second = seen.filter((s) => s.at >= seen[0]!.at + 2500 && s.at < seen[0]!.at + 4000);
-    expect(second.length).toBe(4);
-  }, 30_000);
+  it.each(['/', '/es/'])(
+    'fetches the links visible on %s in batches of 4: the first 3 s after they are queued, then every 3 s',
+    async (path) => {
+      const seen = await pageDataRequests({ path });
+      expect(seen.length).toBeGreaterThanOrEqual(8);
+      expect(seen[0]!.at).toBeGreaterThanOrEqual(3000);
+      const first = seen.filter((s) => s.at < seen[0]!.at + 1000);
+      expect(first.length).toBe(4);
+      const second = seen.filter((s) => s.at >= seen[0]!.at + 2500 && s.at < seen[0]!.at + 4000);
+      expect(second.length).toBe(4);
+    },
+    30_000,
+  );
 
   const BOT = { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
   const SAVE_DATA = { init: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })" };
@@ -221,7 +245,9 @@ describe('prefetching', () => {
     const { page, context } = await newPage(browser);
     await page.goto(url(home));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const request = page.waitForRequest((r) => /\/page-data\.(islands\.)?json$/.test(r.url()) && r.url().includes(`/page-data/${folder}/page-data.`), { timeout: 1500 });
+    const request = page.waitForRequest((r) => /\/page-data\.(islands\.)?json$/.test(r.url()) && r.url().includes(`/page-data/${folder}/page-data.`), {
+      timeout: 1500,
+    });
     await page.hover(`header nav a[href="${blog}"]`);
     await request;
     await context.close();
@@ -231,7 +257,9 @@ describe('prefetching', () => {
 describe('deploys', () => {
   it.each(['/', '/es/'])('reloads %s once when the build hash changed since the page was built, and never loops', async (path) => {
     const { page, context } = await newPage(browser);
-    await context.route('**/page-data/app-data.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ webpackCompilationHash: 'a-newer-build' }) }));
+    await context.route('**/page-data/app-data.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ webpackCompilationHash: 'a-newer-build' }) }),
+    );
     let loads = 0;
     page.on('load', () => loads++);
     await page.goto(url(path));
@@ -259,26 +287,29 @@ describe('deploys', () => {
   it.each([
     ['/', '/blog/', 'en', 'title: Engineering blog', 'title: Engineering notes', 'Engineering notes'],
     ['/es/', '/es/blog/', 'es', 'title: Blog de ingeniería', 'title: Notas de ingeniería', 'Notas de ingeniería'],
-  ])('registers the service worker on %s, serves a new deploy fresh and loads the next page in full after an update', async (home, blog, locale, before, after, title) => {
-    const { page, context } = await newPage(browser);
-    await page.goto(url(home));
-    await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(url('/sw.js'));
+  ])(
+    'registers the service worker on %s, serves a new deploy fresh and loads the next page in full after an update',
+    async (home, blog, locale, before, after, title) => {
+      const { page, context } = await newPage(browser);
+      await page.goto(url(home));
+      await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
+      await page.reload();
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(url('/sw.js'));
 
-    // A new deploy: new copy and new styles (so new assets and a new sw.js).
-    const messages = join(dir, `locales/${locale}.yaml`);
-    await writeFile(messages, (await readFile(messages, 'utf8')).replace(before, after));
-    const css = join(dir, 'templates/styles/base.css');
-    await writeFile(css, (await readFile(css, 'utf8')) + `\n.deploy-${locale} { color: inherit; }\n`);
-    await build();
+      // A new deploy: new copy and new styles (so new assets and a new sw.js).
+      const messages = join(dir, `locales/${locale}.yaml`);
+      await writeFile(messages, (await readFile(messages, 'utf8')).replace(before, after));
+      const css = join(dir, 'templates/styles/base.css');
+      await writeFile(css, (await readFile(css, 'utf8')) + `\n.deploy-${locale} { color: inherit; }\n`);
+      await build();
 
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.click(`header nav a[href="${blog}"]`);
-    await page.waitForURL(url(blog));
-    await expect.poll(() => h1(page), { timeout: 10_000 }).toBe(title);
-    expect(await marker(page)).toBeUndefined();
-    await context.close();
-  });
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+      await page.click(`header nav a[href="${blog}"]`);
+      await page.waitForURL(url(blog));
+      await expect.poll(() => h1(page), { timeout: 10_000 }).toBe(title);
+      expect(await marker(page)).toBeUndefined();
+      await context.close();
+    },
+  );
 });

@@ -13,7 +13,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   fixture = await copyFixture('basic');
-  child = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], { cwd: fixture.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], {
+    cwd: fixture.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   base = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -16,7 +16,9 @@ afterEach(async () => {
 /** `agency-site leads backup` in its own process, as an operator's cron job would run it. */
 function backup(db: string, file: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'leads', 'backup', file, '--db', db], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+    execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'leads', 'backup', file, '--db', db], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -33,7 +35,11 @@ describe('leads backup', () => {
   it('copies the database while 100 submissions arrive; the copy opens and passes integrity_check', async () => {
     server = await startTestServer({ webhookUrl: 'http://127.0.0.1:9/hook' });
     const db = join(server.dir, 'leads.db');
-    const submit = (i: number) => server!.post('newsletter', { body: JSON.stringify({ email: `reader${i}@example.com`, locale: i % 2 ? 'es' : 'en' }), headers: { 'content-type': 'application/json' } });
+    const submit = (i: number) =>
+      server!.post('newsletter', {
+        body: JSON.stringify({ email: `reader${i}@example.com`, locale: i % 2 ? 'es' : 'en' }),
+        headers: { 'content-type': 'application/json' },
+      });
     const first = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(i)));
     expect(first.every((r) => r.status === 201)).toBe(true);
     const arriving = Promise.all(Array.from({ length: 90 }, (_, i) => submit(10 + i)));
@@ -70,7 +76,10 @@ describe('GET /api/forms/health', () => {
     expect(empty.headers.get('cache-control')).toBe('no-store');
     expect(await empty.json()).toEqual({ ok: true, database: 'writable', outbox: { pending: 0, oldestPendingSeconds: null } });
     // The webhook receiver is down (port 9), so the lead's delivery waits in the outbox.
-    expect((await server.post('newsletter', { body: JSON.stringify({ email: 'bea@example.com', locale: 'es' }), headers: { 'content-type': 'application/json' } })).status).toBe(201);
+    expect(
+      (await server.post('newsletter', { body: JSON.stringify({ email: 'bea@example.com', locale: 'es' }), headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(201);
     const queued = (await (await fetch(`${server.url}/api/forms/health`)).json()) as { outbox: { pending: number; oldestPendingSeconds: number } };
     expect(queued.outbox.pending).toBe(1);
     expect(queued.outbox.oldestPendingSeconds).toBeGreaterThanOrEqual(0);

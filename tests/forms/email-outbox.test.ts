@@ -6,7 +6,14 @@ import { CONTACT, form, startTestServer, tempDatabase } from './support.ts';
 const FROM = 'Southbridge Leads <leads@southbridge.example>';
 
 function queueLead(db: Db, createdAt: string): string {
-  const lead = { id: newLeadId(), form: 'contact' as const, locale: 'es', fields: { name: 'Ana Pérez', email: 'ana@example.com', message: 'Hola,\nnecesitamos una app.' }, status: 'accepted' as const, createdAt };
+  const lead = {
+    id: newLeadId(),
+    form: 'contact' as const,
+    locale: 'es',
+    fields: { name: 'Ana Pérez', email: 'ana@example.com', message: 'Hola,\nnecesitamos una app.' },
+    status: 'accepted' as const,
+    createdAt,
+  };
   insertLead(db, { ...lead, outbox: buildNotifications(lead, { webhookUrl: 'set', notifyEmail: 'sales@example.com', siteName: 'Southbridge' }) });
   return lead.id;
 }
@@ -22,7 +29,8 @@ interface Row {
 describe('outbox e-mail delivery over SMTP', () => {
   let receiver: MailReceiver | undefined;
   let store: ReturnType<typeof tempDatabase>;
-  const row = (kind = 'email') => store.db.prepare('SELECT id, attempts, next_attempt_at, last_error, delivered_at FROM outbox WHERE kind = ?').get(kind) as Row;
+  const row = (kind = 'email') =>
+    store.db.prepare('SELECT id, attempts, next_attempt_at, last_error, delivered_at FROM outbox WHERE kind = ?').get(kind) as Row;
   beforeEach(() => {
     store = tempDatabase();
   });
@@ -50,7 +58,16 @@ describe('outbox e-mail delivery over SMTP', () => {
     expect(mail.headers.get('subject')).toBe('New contact lead on Southbridge: Ana Pérez ana@example.com');
     expect(mail.headers.get('message-id')).toBe(`<lead-${id}-${row().id}@southbridge.example>`);
     expect(mail.text).toBe(
-      [`Form: contact (es)`, `Received: 2026-03-01T10:00:00.000Z`, `Lead id: ${id}`, '', 'name: Ana Pérez', 'email: ana@example.com', 'message: Hola,', '  necesitamos una app.'].join('\n'),
+      [
+        `Form: contact (es)`,
+        `Received: 2026-03-01T10:00:00.000Z`,
+        `Lead id: ${id}`,
+        '',
+        'name: Ana Pérez',
+        'email: ana@example.com',
+        'message: Hola,',
+        '  necesitamos una app.',
+      ].join('\n'),
     );
     expect(row()).toMatchObject({ attempts: 1, last_error: null, delivered_at: now });
     // Only the mail channel was configured: the webhook row waits.
@@ -114,7 +131,11 @@ describe('outbox e-mail delivery over SMTP', () => {
 
   it('an accepted POST to the forms server reaches the notification address; spam does not', async () => {
     receiver = await startMailReceiver();
-    const server = await startTestServer({ notifyEmail: 'sales@example.com', siteName: 'Test Site', outbox: { intervalMs: 20, mail: { smtpUrl: receiver.url, from: FROM } } });
+    const server = await startTestServer({
+      notifyEmail: 'sales@example.com',
+      siteName: 'Test Site',
+      outbox: { intervalMs: 20, mail: { smtpUrl: receiver.url, from: FROM } },
+    });
     try {
       const res = await server.post('contact', { body: form(CONTACT), headers: { accept: 'application/json' } });
       expect(res.status).toBe(201);

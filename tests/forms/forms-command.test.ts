@@ -92,7 +92,18 @@ async function startCli(options: { args: string[]; env: Record<string, string>; 
 function startFormsCli(args: string[], env: Record<string, string>): Promise<RunningCli> {
   const dir = mkdtempSync(join(tmpdir(), 'agency-forms-cli-'));
   return startCli({
-    args: ['forms', '--port', '0', '--site', join(ROOT, 'tests/fixtures/basic/site'), '--db', join(dir, 'leads.db'), '--uploads', join(dir, 'uploads'), ...args],
+    args: [
+      'forms',
+      '--port',
+      '0',
+      '--site',
+      join(ROOT, 'tests/fixtures/basic/site'),
+      '--db',
+      join(dir, 'leads.db'),
+      '--uploads',
+      join(dir, 'uploads'),
+      ...args,
+    ],
     env,
     ready: /forms endpoint at (http:\/\/\S+?)\/api\/forms\//,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
@@ -173,8 +184,20 @@ describe('agency-site serve delivers leads like forms', () => {
   it('exits with 1 on a bad --smtp-url, before building, and names the flag', async () => {
     const { SMTP_URL: _, ...env } = process.env;
     const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
-      execFile(process.execPath, [join(ROOT, 'bin/agency-site'), 'serve', '--site', MISSING_SITE, '--out', join(fixture.dir, 'never'), '--smtp-url', 'https://leads:s3cret@mail.example.com'], { env }, (error, _stdout, stderr) =>
-        done({ code: error ? (error.code as number | null) : 0, stderr }),
+      execFile(
+        process.execPath,
+        [
+          join(ROOT, 'bin/agency-site'),
+          'serve',
+          '--site',
+          MISSING_SITE,
+          '--out',
+          join(fixture.dir, 'never'),
+          '--smtp-url',
+          'https://leads:s3cret@mail.example.com',
+        ],
+        { env },
+        (error, _stdout, stderr) => done({ code: error ? (error.code as number | null) : 0, stderr }),
       );
     });
     expect(result.code).toBe(1);

@@ -39,7 +39,10 @@ describe('content types', () => {
   });
 
   it('a JSON body is answered in JSON', async () => {
-    const res = await server.post('newsletter', { body: JSON.stringify({ email: 'ana@example.com', locale: 'es' }), headers: { 'content-type': 'application/json' } });
+    const res = await server.post('newsletter', {
+      body: JSON.stringify({ email: 'ana@example.com', locale: 'es' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     expect(lead(((await res.json()) as { id: string }).id)).toMatchObject({ form: 'newsletter', locale: 'es', status: 'accepted' });
   });
@@ -60,7 +63,10 @@ describe('content types', () => {
 
 describe('invalid submissions', () => {
   it('JSON clients get 422 with every field error in their language', async () => {
-    const res = await server.post('contact', { body: form({ email: 'nope', message: 'short', locale: 'es', variant: 'staff-augmentation' }), headers: JSON_ACCEPT });
+    const res = await server.post('contact', {
+      body: form({ email: 'nope', message: 'short', locale: 'es', variant: 'staff-augmentation' }),
+      headers: JSON_ACCEPT,
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { ok: boolean; errors: Record<string, string> };
     expect(body.ok).toBe(false);
@@ -107,7 +113,11 @@ describe('routing', () => {
 
   it('the handler leaves other paths to the next handler (static files)', async () => {
     const { db, cleanup } = tempDatabase();
-    const handle = createFormsHandler({ db, uploadsDir: join(server.dir, 'uploads-2'), redirects: thankYouRedirects({ locales: ['en'], defaultLocale: 'en' }) });
+    const handle = createFormsHandler({
+      db,
+      uploadsDir: join(server.dir, 'uploads-2'),
+      redirects: thankYouRedirects({ locales: ['en'], defaultLocale: 'en' }),
+    });
     const http = createServer(async (req, res) => {
       if (!(await handle(req, res))) res.end('static');
     });
@@ -149,7 +159,10 @@ describe('CORS', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
     expect(ok.headers.get('access-control-allow-methods')).toContain('POST');
-    const denied = await fetch(`${server.url}/api/forms/contact`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const denied = await fetch(`${server.url}/api/forms/contact`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -183,10 +196,15 @@ describe('careers uploads', () => {
   });
 
   it('a .docx is accepted, its type read from its bytes', async () => {
-    const res = await server.post('careers', { body: careersForm(applicant, { bytes: docxBytes(), name: 'cv.docx', type: 'application/octet-stream' }), headers: JSON_ACCEPT });
+    const res = await server.post('careers', {
+      body: careersForm(applicant, { bytes: docxBytes(), name: 'cv.docx', type: 'application/octet-stream' }),
+      headers: JSON_ACCEPT,
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    expect(server.rows<{ mime: string }>('SELECT mime FROM uploads WHERE lead_id = ?', id)[0]!.mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(server.rows<{ mime: string }>('SELECT mime FROM uploads WHERE lead_id = ?', id)[0]!.mime).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
   });
 
   it.each([
@@ -251,7 +269,10 @@ describe('robustness', () => {
   it('malformed multipart is a 400 and the server keeps answering', async () => {
     const res = await server.post('careers', { body: '--nope\r\ngarbage', headers: { 'content-type': 'multipart/form-data', ...JSON_ACCEPT } });
     expect(res.status).toBe(400);
-    const truncated = await server.post('careers', { body: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nLu', headers: { 'content-type': 'multipart/form-data; boundary=b', ...JSON_ACCEPT } });
+    const truncated = await server.post('careers', {
+      body: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nLu',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', ...JSON_ACCEPT },
+    });
     expect([400, 422]).toContain(truncated.status);
     expect((await server.post('newsletter', { body: form({ email: 'a@example.com' }), headers: JSON_ACCEPT })).status).toBe(201);
   });
@@ -260,7 +281,10 @@ describe('robustness', () => {
     const broken = await startTestServer({ onError: () => {} });
     try {
       rmSync(broken.uploadsDir, { recursive: true });
-      const res = await broken.post('careers', { body: careersForm({ name: 'Luis', email: 'luis@example.com' }, { bytes: pdfBytes(), name: 'cv.pdf' }), headers: JSON_ACCEPT });
+      const res = await broken.post('careers', {
+        body: careersForm({ name: 'Luis', email: 'luis@example.com' }, { bytes: pdfBytes(), name: 'cv.pdf' }),
+        headers: JSON_ACCEPT,
+      });
       expect(res.status).toBe(500);
       expect(await res.text()).toBe('{"ok":false,"error":"internal error"}');
       expect(broken.rows('SELECT id FROM leads')).toHaveLength(0);
@@ -272,12 +296,20 @@ describe('robustness', () => {
   it('an internal failure is a plain 500, without a stack trace', async () => {
     const { db, dir, cleanup } = tempDatabase();
     const errors: unknown[] = [];
-    const handle = createFormsHandler({ db, uploadsDir: join(dir, 'uploads'), redirects: thankYouRedirects({ locales: ['en'], defaultLocale: 'en' }), onError: (e) => errors.push(e) });
+    const handle = createFormsHandler({
+      db,
+      uploadsDir: join(dir, 'uploads'),
+      redirects: thankYouRedirects({ locales: ['en'], defaultLocale: 'en' }),
+      onError: (e) => errors.push(e),
+    });
     db.close(); // every write now throws
     const http = createServer((req, res) => void handle(req, res));
     await new Promise<void>((ready) => http.listen(0, '127.0.0.1', ready));
     try {
-      const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}/api/forms/newsletter`, { method: 'POST', body: form({ email: 'a@example.com' }) });
+      const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}/api/forms/newsletter`, {
+        method: 'POST',
+        body: form({ email: 'a@example.com' }),
+      });
       expect(res.status).toBe(500);
       const text = await res.text();
       expect(text).toBe('{"ok":false,"error":"internal error"}');

@@ -8,11 +8,26 @@ let store: ReturnType<typeof tempDatabase>;
 beforeEach(() => {
   store = tempDatabase();
   const add = (lead: Partial<NewLead>, minute: number) =>
-    insertLead(store.db, { id: newLeadId(), form: 'contact', locale: 'en', status: 'accepted', fields: {}, createdAt: `2026-02-01T10:0${minute}:00.000Z`, ...lead });
+    insertLead(store.db, {
+      id: newLeadId(),
+      form: 'contact',
+      locale: 'en',
+      status: 'accepted',
+      fields: {},
+      createdAt: `2026-02-01T10:0${minute}:00.000Z`,
+      ...lead,
+    });
   add({ fields: { name: 'Ana', email: 'ana@example.com', message: '=1+1 please' } }, 1);
   add({ form: 'newsletter', locale: 'es', fields: { email: 'bea@example.com' } }, 2);
   add({ status: 'spam', spamReason: 'honeypot', fields: { name: 'Bot', website: 'x' } }, 3);
-  add({ form: 'careers', fields: { name: 'Luis\u001b[31m', email: 'luis@example.com' }, upload: { storedName: 'f00', originalName: 'cv.pdf', mime: 'application/pdf', size: 9 } }, 4);
+  add(
+    {
+      form: 'careers',
+      fields: { name: 'Luis\u001b[31m', email: 'luis@example.com' },
+      upload: { storedName: 'f00', originalName: 'cv.pdf', mime: 'application/pdf', size: 9 },
+    },
+    4,
+  );
 });
 afterEach(() => store.cleanup());
 

@@ -65,7 +65,10 @@ export async function startMailReceiver(options: { port?: number; requireAuth?: 
 function parseMail(raw: string): { headers: Map<string, string>; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
   }
@@ -73,7 +76,10 @@ function parseMail(raw: string): { headers: Map<string, string>; text: string } 
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
   const bytes =
     encoding === 'quoted-printable'
-      ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1')
+      ? Buffer.from(
+          body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        )
       : encoding === 'base64'
         ? Buffer.from(body, 'base64')
         : Buffer.from(body, 'latin1');
@@ -84,7 +90,12 @@ function decodeWords(value: string): string {
   // Adjacent encoded words are one run of bytes: a character may be split between them.
   return value.replace(/=\?[^?]+\?[QqBb]\?[^?]*\?=(?:\s+=\?[^?]+\?[QqBb]\?[^?]*\?=)*/g, (run) => {
     const parts = [...run.matchAll(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g)].map(([, kind, text]) =>
-      kind!.toUpperCase() === 'B' ? Buffer.from(text!, 'base64') : Buffer.from(text!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'),
+      kind!.toUpperCase() === 'B'
+        ? Buffer.from(text!, 'base64')
+        : Buffer.from(
+            text!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ),
     );
     return Buffer.concat(parts).toString('utf8');
   });

@@ -4,7 +4,14 @@ import { CONTACT, form, startTestServer, tempDatabase } from './support.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 function queueLead(db: Db, createdAt: string): string {
-  const lead = { id: newLeadId(), form: 'contact' as const, locale: 'en', fields: { name: 'Ana', email: 'ana@example.com' }, status: 'accepted' as const, createdAt };
+  const lead = {
+    id: newLeadId(),
+    form: 'contact' as const,
+    locale: 'en',
+    fields: { name: 'Ana', email: 'ana@example.com' },
+    status: 'accepted' as const,
+    createdAt,
+  };
   insertLead(db, { ...lead, outbox: buildNotifications(lead, { webhookUrl: 'set', notifyEmail: 'sales@example.com' }) });
   return lead.id;
 }
@@ -25,7 +32,13 @@ describe('outbox', () => {
     let now = Date.parse('2026-03-01T10:00:00Z');
     const id = queueLead(store.db, new Date(now).toISOString());
     const outbox = startOutbox({ db: store.db, webhookUrl: receiver.url, now: () => now, poll: false });
-    const row = () => store.db.prepare("SELECT attempts, next_attempt_at, last_error, delivered_at FROM outbox WHERE kind = 'webhook'").get() as { attempts: number; next_attempt_at: number; last_error: string | null; delivered_at: number | null };
+    const row = () =>
+      store.db.prepare("SELECT attempts, next_attempt_at, last_error, delivered_at FROM outbox WHERE kind = 'webhook'").get() as {
+        attempts: number;
+        next_attempt_at: number;
+        last_error: string | null;
+        delivered_at: number | null;
+      };
 
     expect(await outbox.runOnce()).toBe(0);
     expect(row()).toMatchObject({ attempts: 1, next_attempt_at: now + 30_000, last_error: 'HTTP 500', delivered_at: null });
@@ -55,7 +68,13 @@ describe('outbox', () => {
     queueLead(store.db, new Date(now).toISOString());
     const outbox = startOutbox({ db: store.db, webhookUrl: receiver.url, now: () => now, poll: false, timeoutMs: 2000 });
     expect(await outbox.runOnce()).toBe(0);
-    const rows = store.db.prepare('SELECT kind, attempts, last_error, delivered_at, payload FROM outbox ORDER BY id').all() as Array<{ kind: string; attempts: number; last_error: string | null; delivered_at: number | null; payload: string }>;
+    const rows = store.db.prepare('SELECT kind, attempts, last_error, delivered_at, payload FROM outbox ORDER BY id').all() as Array<{
+      kind: string;
+      attempts: number;
+      last_error: string | null;
+      delivered_at: number | null;
+      payload: string;
+    }>;
     expect(rows[0]).toMatchObject({ kind: 'webhook', attempts: 1, delivered_at: null });
     expect(rows[0]!.last_error).toMatch(/ECONNREFUSED/);
     expect(rows[1]).toMatchObject({ kind: 'email', attempts: 0, delivered_at: null });

@@ -43,7 +43,7 @@ export async function startTestServer(overrides: Partial<StartFormsServerOptions
     uploadsDir,
     post: (path, init = {}) => fetch(`${server.url}/api/forms/${path}`, { method: 'POST', redirect: 'manual', ...init }),
     uploads: () => readdirSync(uploadsDir),
-    rows: <T,>(sql: string, ...params: unknown[]) => server.db.prepare(sql).all(...params) as T[],
+    rows: <T>(sql: string, ...params: unknown[]) => server.db.prepare(sql).all(...params) as T[],
     async stop() {
       await server.close(1000);
       rmSync(dir, { recursive: true, force: true });
@@ -90,7 +90,10 @@ export function pdfBytes(): Buffer {
 /** A minimal .docx: a zip (stored, with a central directory) whose [Content_Types].xml declares a Word document. */
 export function docxBytes(): Buffer {
   const entries: Array<[string, string]> = [
-    ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
     ['word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>'],
   ];
   const locals: Buffer[] = [];

@@ -20,5 +20,10 @@ export async function startWebhookReceiver(statuses: number[]): Promise<WebhookR
     });
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, hits, statuses, close: () => new Promise((done) => server.close(() => done())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`,
+    hits,
+    statuses,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }

@@ -78,7 +78,15 @@ describe('one cache rule for serve and _headers', () => {
   });
 
   it('lists a file one by one when its folder also holds files that change in place', () => {
-    const paths = ['/index.html', '/assets/app.ABCD1234.js', '/assets/logo.svg', '/page-data/sq/d/1.json', '/page-data/sq/d/2.json', '/page-data/index/page-data.json', '/sw.js'];
+    const paths = [
+      '/index.html',
+      '/assets/app.ABCD1234.js',
+      '/assets/logo.svg',
+      '/page-data/sq/d/1.json',
+      '/page-data/sq/d/2.json',
+      '/page-data/index/page-data.json',
+      '/sw.js',
+    ];
     const hashed = new Set(['/assets/app.ABCD1234.js', '/page-data/sq/d/1.json', '/page-data/sq/d/2.json']);
     expect(cacheRules(paths, hashed)).toEqual([
       { pattern: '/assets/app.ABCD1234.js', cacheControl: IMMUTABLE },

@@ -15,7 +15,11 @@ let upstream: Server;
 let upstreamUrl: string;
 
 /** Raw HTTP, so paths reach the server exactly as written (fetch would normalize "..") . */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
@@ -33,7 +37,10 @@ beforeAll(async () => {
   await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
   // A local upstream plays the third party; only the unsafe test setting lets the proxy reach it.
   upstream = createServer((req, res) => {
-    if (req.url === '/widget.js') res.writeHead(200, { 'content-type': 'application/javascript', 'set-cookie': 'upstream=1' }).end(`window.widgetCookie=${JSON.stringify(req.headers.cookie ?? null)};`);
+    if (req.url === '/widget.js')
+      res
+        .writeHead(200, { 'content-type': 'application/javascript', 'set-cookie': 'upstream=1' })
+        .end(`window.widgetCookie=${JSON.stringify(req.headers.cookie ?? null)};`);
     else if (req.url === '/redirect.js') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>not a script</p>');
     else if (req.url === '/huge.js') res.writeHead(200, { 'content-type': 'application/javascript' }).end('x'.repeat(2 * 1024 * 1024));
@@ -77,7 +84,9 @@ describe('serve', () => {
     const headers = await readFile(join(dir, 'out/_headers'), 'utf8');
     expect(headers).toContain('content-security-policy: ' + securityHeaders({ analytics: { google: true, meta: true } })['content-security-policy']);
     expect(headers).toContain('/assets/*\n  cache-control: public, max-age=31536000, immutable');
-    expect(await readFile(join(dir, 'out/_redirects'), 'utf8')).toContain('/__third-party-proxy url=https%3A%2F%2Fwidget.trustmary.com%2Freviews%2Fsouthbridge-dev.js https://widget.trustmary.com/reviews/southbridge-dev.js 200');
+    expect(await readFile(join(dir, 'out/_redirects'), 'utf8')).toContain(
+      '/__third-party-proxy url=https%3A%2F%2Fwidget.trustmary.com%2Freviews%2Fsouthbridge-dev.js https://widget.trustmary.com/reviews/southbridge-dev.js 200',
+    );
   });
 
   it('caches hashed assets forever and revalidates HTML and page-data, with ETags', async () => {
@@ -170,11 +179,20 @@ describe('the third-party proxy', () => {
   });
 
   it('refuses plain HTTP and local addresses without the unsafe test setting', async () => {
-    const strict = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', proxy: { allowlist: [`${upstreamUrl}/widget.js`, 'https://127.0.0.1/w.js', 'https://localhost/w.js'] } });
+    const strict = await serveSite({
+      outDir: join(dir, 'out'),
+      port: 0,
+      host: '127.0.0.1',
+      proxy: { allowlist: [`${upstreamUrl}/widget.js`, 'https://127.0.0.1/w.js', 'https://localhost/w.js'] },
+    });
     try {
-      const ask = (url: string) => new Promise<number>((resolve) => {
-        request({ host: '127.0.0.1', port: new URL(strict.url).port, path: proxied(url) }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).end();
-      });
+      const ask = (url: string) =>
+        new Promise<number>((resolve) => {
+          request({ host: '127.0.0.1', port: new URL(strict.url).port, path: proxied(url) }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          }).end();
+        });
       expect(await ask(`${upstreamUrl}/widget.js`)).toBe(403);
       expect(await ask('https://127.0.0.1/w.js')).toBe(403);
       expect(await ask('https://localhost/w.js')).toBe(403);
@@ -184,9 +202,19 @@ describe('the third-party proxy', () => {
   });
 
   it.each([
-    ['127.0.0.1', true], ['10.1.2.3', true], ['172.16.0.1', true], ['192.168.1.1', true], ['169.254.169.254', true],
-    ['100.64.0.1', true], ['0.0.0.0', true], ['::1', true], ['fe80::1', true], ['fd00:ec2::254', true], ['::ffff:127.0.0.1', true],
-    ['8.8.8.8', false], ['2606:4700:4700::1111', false],
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['fe80::1', true],
+    ['fd00:ec2::254', true],
+    ['::ffff:127.0.0.1', true],
+    ['8.8.8.8', false],
+    ['2606:4700:4700::1111', false],
   ])('treats %s as forbidden: %s', (address, forbidden) => {
     expect(isForbiddenAddress(address)).toBe(forbidden);
   });

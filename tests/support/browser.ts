@@ -8,7 +8,15 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -31,7 +39,10 @@ export async function stubThirdParties(context: BrowserContext): Promise<string[
  * A page in a fresh context (own storage, own service worker) with third parties stubbed.
  * `consent` stores a cookie choice before the first page runs, as a returning visitor has it.
  */
-export async function newPage(browser: Browser, options: { userAgent?: string; consent?: 'accepted' | 'rejected' } = {}): Promise<{ page: Page; context: BrowserContext; thirdParty: string[]; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  options: { userAgent?: string; consent?: 'accepted' | 'rejected' } = {},
+): Promise<{ page: Page; context: BrowserContext; thirdParty: string[]; errors: string[] }> {
   const context = await browser.newContext(options.userAgent ? { userAgent: options.userAgent } : {});
   const thirdParty = await stubThirdParties(context);
   if (options.consent) await context.addInitScript((choice) => localStorage.setItem('agency-site-consent', choice), options.consent);

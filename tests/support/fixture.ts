@@ -12,7 +12,13 @@ export async function copyFixture(name: string): Promise<{ dir: string; site: st
   await cp(join(ROOT, 'tests/fixtures', name), dir, { recursive: true });
   // Fixtures render with the real templates, so a template change is tested against them too.
   await cp(TEMPLATES, join(dir, 'templates'), { recursive: true });
-  return { dir, site: join(dir, 'site'), out: join(dir, 'out'), cache: join(dir, '.cache'), cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }) };
+  return {
+    dir,
+    site: join(dir, 'site'),
+    out: join(dir, 'out'),
+    cache: join(dir, '.cache'),
+    cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }),
+  };
 }
 
 export function buildFixture(f: { dir: string; site: string; out: string; cache: string }, extra: Partial<BuildOptions> = {}) {

@@ -5,11 +5,16 @@
 import S3rver from '@20minutes/s3rver';
 
 const [directory, bucket, port = '0'] = process.argv.slice(2);
-const server = new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true,
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: Number(port),
+  directory,
+  silent: true,
   // s3rver signs bucket-level requests over "/bucket" while SDK v3 signs "/bucket/", so its
   // signature check fails on every listing. The access key id is still checked (InvalidAccessKeyId),
   // which is how the tests give it bad credentials.
   allowMismatchedSignatures: true,
-  configureBuckets: [{ name: bucket }] });
+  configureBuckets: [{ name: bucket }],
+});
 const address = await server.run();
 process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);

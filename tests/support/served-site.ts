@@ -29,7 +29,13 @@ export async function startServedSite(options: { name: string; copy?: boolean; h
   const siteDir = options.copy ? join(dir, 'site') : join(ROOT, 'site');
   const rebuild = () => buildSite({ siteDir, outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
   await rebuild();
-  const { server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'], handlers: options.handlers?.(dir) ?? [] });
+  const { server, url: base } = await serveSite({
+    outDir: join(dir, 'out'),
+    port: 0,
+    host: '127.0.0.1',
+    locales: ['en', 'es'],
+    handlers: options.handlers?.(dir) ?? [],
+  });
   const browser = await launchBrowser();
   return {
     dir,

@@ -8,10 +8,16 @@ export const errorMessages = {
   'name.required': { en: 'Please enter your name.', es: 'Escribí tu nombre.' },
   'name.tooLong': { en: 'Your name can be at most 120 characters long.', es: 'Tu nombre puede tener como máximo 120 caracteres.' },
   'email.required': { en: 'Please enter your email address.', es: 'Escribí tu correo electrónico.' },
-  'email.invalid': { en: 'Please enter a valid email address, like name@example.com.', es: 'Escribí un correo electrónico válido, por ejemplo nombre@ejemplo.com.' },
+  'email.invalid': {
+    en: 'Please enter a valid email address, like name@example.com.',
+    es: 'Escribí un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
+  },
   'email.tooLong': { en: 'Your email address can be at most 254 characters long.', es: 'Tu correo electrónico puede tener como máximo 254 caracteres.' },
   'phone.required': { en: 'Please enter a phone number so we can call you.', es: 'Escribí un número de teléfono para que podamos llamarte.' },
-  'phone.invalid': { en: 'Please enter a valid phone number, with the country code if you can.', es: 'Escribí un número de teléfono válido, con el código de país si podés.' },
+  'phone.invalid': {
+    en: 'Please enter a valid phone number, with the country code if you can.',
+    es: 'Escribí un número de teléfono válido, con el código de país si podés.',
+  },
   'message.required': { en: 'Please tell us a little about your project.', es: 'Contanos un poco sobre tu proyecto.' },
   'message.tooShort': { en: 'Your message needs at least 10 characters.', es: 'Tu mensaje necesita al menos 10 caracteres.' },
   'message.tooLong': { en: 'Your message can be at most 5,000 characters long.', es: 'Tu mensaje puede tener como máximo 5.000 caracteres.' },
@@ -50,8 +56,14 @@ export const pageTexts = {
   invalidTitle: { en: 'Please check the form', es: 'Revisá el formulario' },
   invalidLead: { en: "We couldn't send your message because of these fields:", es: 'No pudimos enviar tu mensaje por estos campos:' },
   back: { en: 'Go back to the form', es: 'Volver al formulario' },
-  tooMany: { en: 'Too many submissions from your connection. Please try again in a minute.', es: 'Demasiados envíos desde tu conexión. Volvé a intentarlo en un minuto.' },
-  unreadable: { en: "We couldn't read this submission. Please go back and send the form again.", es: 'No pudimos leer este envío. Volvé al formulario y envialo de nuevo.' },
+  tooMany: {
+    en: 'Too many submissions from your connection. Please try again in a minute.',
+    es: 'Demasiados envíos desde tu conexión. Volvé a intentarlo en un minuto.',
+  },
+  unreadable: {
+    en: "We couldn't read this submission. Please go back and send the form again.",
+    es: 'No pudimos leer este envío. Volvé al formulario y envialo de nuevo.',
+  },
   tooLarge: { en: 'The submission is too large. A CV can be at most 5 MB.', es: 'El envío es demasiado grande. Un CV puede pesar como máximo 5 MB.' },
 } satisfies Record<string, Text>;
 

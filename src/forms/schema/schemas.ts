@@ -19,17 +19,28 @@ export const CV_TYPES = {
 export const CV_FIELD = 'cv';
 
 const required = (field: string, max: number) =>
-  z.string({ error: `${field}.required` }).trim().min(1, `${field}.required`).max(max, `${field}.tooLong`);
+  z
+    .string({ error: `${field}.required` })
+    .trim()
+    .min(1, `${field}.required`)
+    .max(max, `${field}.tooLong`);
 
 const email = required('email', 254).pipe(z.email({ error: 'email.invalid' }));
-const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale.invalid').optional();
+const locale = z
+  .string()
+  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale.invalid')
+  .optional();
 const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
 
 export const contactSchema = z
   .object({
     name: required('name', 120),
     email,
-    phone: z.string().trim().regex(/^\+?[\d\s().-]{6,30}$/, 'phone.invalid').optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{6,30}$/, 'phone.invalid')
+      .optional(),
     message: required('message', 5000).min(10, 'message.tooShort'),
     locale,
     variant: z.enum(['general', 'staff-augmentation'], { error: 'variant.invalid' }).optional(),
@@ -60,7 +71,10 @@ export const careersSchema = z.object({
   email,
   role: z.string().trim().max(120, 'role.tooLong').optional(),
   englishLevel: z.enum(ENGLISH_LEVELS, { error: 'englishLevel.invalid' }).optional(),
-  profileUrl: z.url({ protocol: /^https?$/, error: 'profileUrl.invalid' }).max(2000, 'profileUrl.invalid').optional(),
+  profileUrl: z
+    .url({ protocol: /^https?$/, error: 'profileUrl.invalid' })
+    .max(2000, 'profileUrl.invalid')
+    .optional(),
   locale,
   cv: cvSchema,
 });

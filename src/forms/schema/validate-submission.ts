@@ -3,9 +3,7 @@ import { CV_FIELD, formSchemas, type FormName, type FormValues } from './schemas
 
 // Shared with the browser: no `node:` imports here.
 
-export type ValidationResult<F extends FormName> =
-  | { ok: true; data: FormValues<F> }
-  | { ok: false; errors: Record<string, string> };
+export type ValidationResult<F extends FormName> = { ok: true; data: FormValues<F> } | { ok: false; errors: Record<string, string> };
 
 /**
  * Validates one submission and answers with the first problem of each field, in the visitor's language.

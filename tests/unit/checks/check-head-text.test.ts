@@ -20,14 +20,21 @@ describe('checkHeadText', () => {
   it('points at the source field when the page has one, and at the built page when it has none', () => {
     const pages = [head('a/index.html', ''), head('b/index.html', '')];
     const findings = checkHeadText({ pages, sources: new Map([['/a/', source]]) });
-    expect(findings.map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual(['site/pages/x.yaml:5 /a/: The page has no title.', 'out/b/index.html:1 /b/: The page has no title.']);
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'site/pages/x.yaml:5 /a/: The page has no title.',
+      'out/b/index.html:1 /b/: The page has no title.',
+    ]);
     expect(findings[0]!.hint).toBe('Write seo.en.title; it names the tab, the bookmark and the search result.');
   });
 
   it('counts the site name the template adds, and tells how long the editable part may be', () => {
     const title = `${'x'.repeat(50)} | Site Name`;
     const [finding] = checkHeadText({ pages: [head('a/index.html', title, { own: 'x'.repeat(50) })], sources: new Map([['/a/', source]]) });
-    expect(finding).toMatchObject({ severity: 'warning', message: `/a/: Title "${title}" is 62 characters (12 of them the site name the template adds); search results show about 60.`, hint: 'Shorten seo.en.title to 48 characters or fewer.' });
+    expect(finding).toMatchObject({
+      severity: 'warning',
+      message: `/a/: Title "${title}" is 62 characters (12 of them the site name the template adds); search results show about 60.`,
+      hint: 'Shorten seo.en.title to 48 characters or fewer.',
+    });
   });
 
   it('leaves pages kept out of search results alone for length and duplicates, and compares titles within one language', () => {

@@ -45,7 +45,10 @@ describe('formatFindings', () => {
 describe('summarizeFindings', () => {
   it.each([
     [[], 'check passed: no problems in 3 built pages and their sources.'],
-    [[makeFinding({ severity: 'warning' }), makeFinding({ severity: 'warning', check: 'claims' })], 'check passed with 2 warnings in 3 built pages and their sources.'],
+    [
+      [makeFinding({ severity: 'warning' }), makeFinding({ severity: 'warning', check: 'claims' })],
+      'check passed with 2 warnings in 3 built pages and their sources.',
+    ],
     [[makeFinding({ check: 'budgets' })], 'check failed: 1 error in 3 built pages and their sources (errors in: budgets).'],
   ])('%#', (findings, summary) => expect(summarizeFindings(findings, { pages: 3 })).toBe(summary));
 });
@@ -58,6 +61,11 @@ describe('sortFindings', () => {
       makeFinding({ file: 'b', line: undefined }),
       makeFinding({ check: 'translations', file: 'z' }),
     ]);
-    expect(sorted.map((f) => `${f.check} ${f.severity} ${f.file}:${f.line ?? ''}`)).toEqual(['translations error z:1', 'links error b:', 'links error b:2', 'links warning a:1']);
+    expect(sorted.map((f) => `${f.check} ${f.severity} ${f.file}:${f.line ?? ''}`)).toEqual([
+      'translations error z:1',
+      'links error b:',
+      'links error b:2',
+      'links warning a:1',
+    ]);
   });
 });

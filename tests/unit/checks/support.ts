@@ -7,5 +7,16 @@ export function makePage(html: string, overrides: Partial<BuiltPage> = {}): Buil
   const rel = overrides.rel ?? 'index.html';
   const tags = scanTags(html);
   const ids = new Set(tags.flatMap((t) => (t.attrs.id ? [t.attrs.id] : [])));
-  return { rel, file: `out/${rel}`, path: pathOfOutFile(rel), html, bytes: Buffer.byteLength(html), lang: tags.find((t) => t.name === 'html')?.attrs.lang, tags, ids, lineAt: lineIndex(html), ...overrides };
+  return {
+    rel,
+    file: `out/${rel}`,
+    path: pathOfOutFile(rel),
+    html,
+    bytes: Buffer.byteLength(html),
+    lang: tags.find((t) => t.name === 'html')?.attrs.lang,
+    tags,
+    ids,
+    lineAt: lineIndex(html),
+    ...overrides,
+  };
 }

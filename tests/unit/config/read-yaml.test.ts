@@ -37,7 +37,11 @@ describe('readYamlFile', () => {
     const dir = await mkdtemp(join(tmpdir(), 'agency-site-read-yaml-'));
     const error = await readYamlFile(join(dir, 'site.yaml'), 'nowhere/site.yaml', schema, 'site settings').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);
-    expect((error as SiteError).data).toMatchObject({ name: 'MissingConfigFile', message: 'nowhere/site.yaml does not exist.', location: { file: 'nowhere/site.yaml' } });
+    expect((error as SiteError).data).toMatchObject({
+      name: 'MissingConfigFile',
+      message: 'nowhere/site.yaml does not exist.',
+      location: { file: 'nowhere/site.yaml' },
+    });
     expect((error as SiteError).data.hint).toContain('--site');
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // are left out: they quote identifiers, not prose.
 const root = join(import.meta.dirname, '../../..');
 
-const TU_FORMS = /(?<![\p{L}])(puedes|tienes|quieres|necesitas|eres|prefieres|recibes|contigo|cuéntanos|escríbenos|déjanos|compártenos|agenda una|revisa tu|reúnete|postúlate|fíjate|pruébalo|ten en cuenta)(?![\p{L}])/giu;
+const TU_FORMS =
+  /(?<![\p{L}])(puedes|tienes|quieres|necesitas|eres|prefieres|recibes|contigo|cuéntanos|escríbenos|déjanos|compártenos|agenda una|revisa tu|reúnete|postúlate|fíjate|pruébalo|ten en cuenta)(?![\p{L}])/giu;
 const RULES: Array<[string, RegExp]> = [
   ['tú instead of vos', TU_FORMS],
   ['"librería" for a software library', /librer[ií]as?/giu],
@@ -20,11 +21,13 @@ function spanishProse(): Array<{ where: string; text: string }> {
   const lines: Array<{ where: string; text: string }> = [];
   const add = (file: string, keep: (line: string) => string | null) => {
     let code = false;
-    readFileSync(join(root, file), 'utf8').split('\n').forEach((line, i) => {
-      if (line.startsWith('```')) return void (code = !code);
-      const text = code ? null : keep(line);
-      if (text) lines.push({ where: `${file}:${i + 1}`, text: text.replace(/`[^`]*`/g, '``').replace(/\]\([^)]*\)/g, ']') });
-    });
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.startsWith('```')) return void (code = !code);
+        const text = code ? null : keep(line);
+        if (text) lines.push({ where: `${file}:${i + 1}`, text: text.replace(/`[^`]*`/g, '``').replace(/\]\([^)]*\)/g, ']') });
+      });
   };
   for (const name of readdirSync(join(root, 'site/blog/es'))) add(`site/blog/es/${name}`, (l) => l);
   add('locales/es.yaml', (l) => (l.trimStart().startsWith('#') ? null : l));
@@ -69,7 +72,11 @@ describe('English copy speaks like a US startup', () => {
   it('uses contractions in the UI messages', () => {
     const formal = read('locales/en.yaml')
       .split('\n')
-      .flatMap((line, i) => [...line.matchAll(/\b(do not|does not|is not|are not|could not|cannot|we are|you are|we will|it is)\b/gi)].map((m) => `locales/en.yaml:${i + 1}: ${m[0]}`));
+      .flatMap((line, i) =>
+        [...line.matchAll(/\b(do not|does not|is not|are not|could not|cannot|we are|you are|we will|it is)\b/gi)].map(
+          (m) => `locales/en.yaml:${i + 1}: ${m[0]}`,
+        ),
+      );
     expect(formal).toEqual([]);
   });
 });

@@ -5,13 +5,17 @@ import { scanSlugLine } from '../../../src/content/slug-location.ts';
 import { locate } from '../../../src/errors/index.ts';
 import { ROOT } from '../../support/fixture.ts';
 
-const pageFiles = [join(ROOT, 'site/pages'), ...readdirSync(join(ROOT, 'tests/fixtures')).map((f) => join(ROOT, 'tests/fixtures', f, 'site/pages'))].flatMap((dir) => {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => join(dir, f));
-  } catch {
-    return [];
-  }
-});
+const pageFiles = [join(ROOT, 'site/pages'), ...readdirSync(join(ROOT, 'tests/fixtures')).map((f) => join(ROOT, 'tests/fixtures', f, 'site/pages'))].flatMap(
+  (dir) => {
+    try {
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => join(dir, f));
+    } catch {
+      return [];
+    }
+  },
+);
 
 describe('slug locations found by scanning lines', () => {
   it.each([

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GROUPS, groupOf, invalidationPaths, planDeploy, type LocalFile } from '../../../src/deploy/index.ts';
 import { fileHeaders } from '../../../src/node/cache-policy.ts';
 
-const file = (path: string, md5: string, hashed = false): LocalFile => ({ path, md5, size: 10, hashed, group: groupOf(path, hashed), ...fileHeaders(`/${path}`, new Set(hashed ? [`/${path}`] : [])) });
+const file = (path: string, md5: string, hashed = false): LocalFile => ({
+  path,
+  md5,
+  size: 10,
+  hashed,
+  group: groupOf(path, hashed),
+  ...fileHeaders(`/${path}`, new Set(hashed ? [`/${path}`] : [])),
+});
 const now = new Date('2026-03-10T12:00:00Z');
 const base = { now, keepAssetsDays: 7, maxDeletes: 256 };
 
@@ -40,7 +47,10 @@ describe('planDeploy', () => {
       { path: 'assets/app.ANCIENT1.js', etag: '"ddd"' },
       { path: 'old-page/index.html', etag: '"eee"' },
     ];
-    const state = { version: 1 as const, assets: { 'assets/app.OLD12345.js': '2026-03-05T00:00:00.000Z', 'assets/app.ANCIENT1.js': '2026-03-01T00:00:00.000Z' } };
+    const state = {
+      version: 1 as const,
+      assets: { 'assets/app.OLD12345.js': '2026-03-05T00:00:00.000Z', 'assets/app.ANCIENT1.js': '2026-03-01T00:00:00.000Z' },
+    };
     const plan = planDeploy({ ...base, local, remote, state });
     expect(plan.unchanged).toBe(1);
     expect(plan.groups.flatMap((g) => g.files.map((f) => f.path))).toEqual(['assets/app.NEW12345.js']);
@@ -52,13 +62,21 @@ describe('planDeploy', () => {
 
   it('refuses more deletions than --max-deletes, naming the count', () => {
     const remote = Array.from({ length: 5 }, (_, i) => ({ path: `gone-${i}.html`, etag: '"x"' }));
-    expect(() => planDeploy({ ...base, maxDeletes: 4, local: [file('index.html', 'a')], remote, state: undefined })).toThrow('would delete 5 files, more than --max-deletes 4');
+    expect(() => planDeploy({ ...base, maxDeletes: 4, local: [file('index.html', 'a')], remote, state: undefined })).toThrow(
+      'would delete 5 files, more than --max-deletes 4',
+    );
   });
 });
 
 describe('invalidationPaths', () => {
   it('names each changed page while few, then groups by top folder, then everything', () => {
-    expect(invalidationPaths(['index.html', 'es/blog/hola/index.html', 'page-data/es/blog/hola/page-data.json'])).toEqual(['/', '/es/blog/hola/', '/es/blog/hola/index.html', '/index.html', '/page-data/es/blog/hola/page-data.json']);
+    expect(invalidationPaths(['index.html', 'es/blog/hola/index.html', 'page-data/es/blog/hola/page-data.json'])).toEqual([
+      '/',
+      '/es/blog/hola/',
+      '/es/blog/hola/index.html',
+      '/index.html',
+      '/page-data/es/blog/hola/page-data.json',
+    ]);
     const many = Array.from({ length: 30 }, (_, i) => `blog/post-${i}/index.html`).concat(['es/index.html', 'sitemap.xml']);
     expect(invalidationPaths(many)).toEqual(['/blog/*', '/es/*', '/sitemap.xml']);
     const scattered = Array.from({ length: 30 }, (_, i) => `section-${i}/index.html`);

@@ -6,7 +6,9 @@ import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, type SourceLocatio
 const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };
 const yaml = { file: 'site/pages/home.yaml', source: 'template: home\nslug:\n  en: home\n' };
 const zodError = z.object({ template: z.number() }).safeParse({ template: 'home' }, { reportInput: true }).error!;
-const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), { errors: [{ text: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 2 } }] });
+const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), {
+  errors: [{ text: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 2 } }],
+});
 
 // One call per factory, with the arguments a real call site passes.
 const cases: Record<keyof typeof catalogue, () => SiteError> = {
@@ -31,9 +33,23 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   invalidImageError: () => catalogue.invalidImageError('site/images/logo.svg', 'an SVG needs width and height, or a viewBox, so pages can reserve its space'),
   templateCompileError: () => catalogue.templateCompileError(esbuildFailure, 'templates'),
   invalidPageDataError: () =>
-    catalogue.invalidPageDataError({ location: { file: 'site/pages/partners.yaml', line: 27 }, field: 'data.sections.0.kind', template: 'landing', pageUrl: '/partners/', message: 'data.sections.0.kind is "card"; expected one of cards, steps.' }),
-  islandPropError: () => catalogue.islandPropError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-form', prop: 'onSent', reason: 'a function', page: '/' }),
-  unknownIslandError: () => catalogue.unknownIslandError({ file: 'templates/sections/Contact.tsx', line: 20 }, { template: 'home', island: 'contact-box', known: ['contact-form', 'newsletter-form'] }),
+    catalogue.invalidPageDataError({
+      location: { file: 'site/pages/partners.yaml', line: 27 },
+      field: 'data.sections.0.kind',
+      template: 'landing',
+      pageUrl: '/partners/',
+      message: 'data.sections.0.kind is "card"; expected one of cards, steps.',
+    }),
+  islandPropError: () =>
+    catalogue.islandPropError(
+      { file: 'templates/sections/Contact.tsx', line: 20 },
+      { template: 'home', island: 'contact-form', prop: 'onSent', reason: 'a function', page: '/' },
+    ),
+  unknownIslandError: () =>
+    catalogue.unknownIslandError(
+      { file: 'templates/sections/Contact.tsx', line: 20 },
+      { template: 'home', island: 'contact-box', known: ['contact-form', 'newsletter-form'] },
+    ),
   clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
   cssError: () => catalogue.cssError(esbuildFailure),
   outMissingError: () => catalogue.outMissingError('out'),
@@ -53,7 +69,9 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
 
 describe('the error catalogue', () => {
   it('has a case in this test for every factory it exports', () => {
-    const factories = Object.entries(catalogue).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+    const factories = Object.entries(catalogue)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name);
     expect(Object.keys(cases).sort()).toEqual(factories.sort());
   });
 
@@ -92,7 +110,12 @@ describe('the error catalogue', () => {
   it('places esbuild failures at their file, line and 1-based column', () => {
     expect(cases.templateCompileError().data).toMatchObject({ message: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 3 } });
     expect(cases.templateCompileError().cause).toBe(esbuildFailure);
-    const two = { errors: [{ text: 'Expected ";"', location: null }, { text: 'Unexpected end of file', location: null }] };
+    const two = {
+      errors: [
+        { text: 'Expected ";"', location: null },
+        { text: 'Unexpected end of file', location: null },
+      ],
+    };
     expect(catalogue.cssError(two).data).toMatchObject({ message: 'Expected ";" (and 1 more)' });
     expect(catalogue.cssError(two).data.location).toBeUndefined();
   });

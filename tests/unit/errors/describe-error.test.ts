@@ -25,7 +25,7 @@ describe('describeError', () => {
     ]);
   });
 
-  it('shows each cause\'s stack under --verbose, indented under its number', () => {
+  it("shows each cause's stack under --verbose, indented under its number", () => {
     const { top } = chainOfThree();
     const lines = describeError(top, { verbose: true }).split('\n');
     const causedBy = lines.indexOf('Caused by:');
@@ -56,7 +56,12 @@ describe('describeError', () => {
 
   it('does not repeat a cause the error above already quotes, except under --verbose', () => {
     const yaml = Object.assign(new Error('bad indentation of a mapping entry (5:9)\n\n 4 | seo:\n 5 |   en: [unclosed'), { name: 'YAMLException' });
-    const error = new SiteError({ name: 'YamlSyntaxError', title: 'Malformed YAML', message: 'The file cannot be parsed as YAML: bad indentation of a mapping entry (5:9)', cause: yaml });
+    const error = new SiteError({
+      name: 'YamlSyntaxError',
+      title: 'Malformed YAML',
+      message: 'The file cannot be parsed as YAML: bad indentation of a mapping entry (5:9)',
+      cause: yaml,
+    });
     expect(describeError(error)).not.toContain('Caused by');
     expect(describeError(error, { verbose: true })).toContain('Caused by:\n  1. YAMLException: bad indentation of a mapping entry (5:9)\n');
   });

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, formatLeadsCsv, type LeadRecord } from '../../../src/forms/index.ts';
 
 function makeLead(overrides: Partial<LeadRecord> = {}): LeadRecord {
-  return { id: 'l1', form: 'contact', locale: 'en', status: 'accepted', spamReason: null, createdAt: '2026-01-02T03:04:05.000Z', fields: { name: 'Ana', email: 'ana@example.com' }, upload: null, ...overrides };
+  return {
+    id: 'l1',
+    form: 'contact',
+    locale: 'en',
+    status: 'accepted',
+    spamReason: null,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    fields: { name: 'Ana', email: 'ana@example.com' },
+    upload: null,
+    ...overrides,
+  };
 }
 
 describe('csvCell', () => {
@@ -26,7 +36,12 @@ describe('formatLeadsCsv', () => {
   it('writes a header, then one CRLF-terminated row a lead, fields in a stable order', () => {
     const csv = formatLeadsCsv([
       makeLead(),
-      makeLead({ id: 'l2', form: 'careers', fields: { name: 'Luis', role: 'android' }, upload: { storedName: 'abc', originalName: 'cv, final.pdf', mime: 'application/pdf', size: 42 } }),
+      makeLead({
+        id: 'l2',
+        form: 'careers',
+        fields: { name: 'Luis', role: 'android' },
+        upload: { storedName: 'abc', originalName: 'cv, final.pdf', mime: 'application/pdf', size: 42 },
+      }),
     ]);
     expect(csv).toBe(
       'id,created_at,form,locale,status,spam_reason,email,name,role,cv_original_name,cv_stored_name,cv_mime,cv_size\r\n' +

@@ -51,7 +51,9 @@ describe('decideCors', () => {
 
 describe('thankYouRedirects', () => {
   it('localizes the thank-you pages and falls back to the home of a locale without them', () => {
-    expect(thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en', thankYou: { en: 'thank-you', es: 'gracias' }, thankYouGuide: { en: 'thank-you-guide' } })).toEqual({
+    expect(
+      thankYouRedirects({ locales: ['en', 'es'], defaultLocale: 'en', thankYou: { en: 'thank-you', es: 'gracias' }, thankYouGuide: { en: 'thank-you-guide' } }),
+    ).toEqual({
       en: { thankYou: '/thank-you/', thankYouGuide: '/thank-you-guide/', thankYouNewsletter: '/thank-you/', thankYouCareers: '/thank-you/', home: '/' },
       es: { thankYou: '/es/gracias/', thankYouGuide: '/es/', thankYouNewsletter: '/es/gracias/', thankYouCareers: '/es/gracias/', home: '/es/' },
     });
@@ -67,7 +69,12 @@ describe('thankYouRedirects', () => {
     });
     expect([redirects.en!.thankYouNewsletter, redirects.en!.thankYouCareers]).toEqual(['/thank-you-newsletter/', '/thank-you/']);
     expect([redirects.es!.thankYouNewsletter, redirects.es!.thankYouCareers]).toEqual(['/es/gracias-newsletter/', '/es/gracias-postulacion/']);
-    expect(['contact', 'newsletter', 'careers', 'guide'].map((form) => thankYouPathOf(form, redirects.es!))).toEqual(['/es/gracias/', '/es/gracias-newsletter/', '/es/gracias-postulacion/', '/es/']);
+    expect(['contact', 'newsletter', 'careers', 'guide'].map((form) => thankYouPathOf(form, redirects.es!))).toEqual([
+      '/es/gracias/',
+      '/es/gracias-newsletter/',
+      '/es/gracias-postulacion/',
+      '/es/',
+    ]);
   });
 
   it('makes them absolute when the site lives on another origin', () => {

@@ -19,10 +19,14 @@ describe('parseMailFlags', () => {
     { flags: { mailFrom: 'leads' }, env: {}, title: 'Invalid --mail-from' },
     { flags: { mailFrom: 'a@example.com\r\nBcc: b@example.com' }, env: {}, title: 'Invalid --mail-from' },
     { flags: { mailFrom: 'Leads <not an address>' }, env: {}, title: 'Invalid --mail-from' },
-  ])('rejects $flags $env', ({ flags, env, title }) => expect(() => parseMailFlags(flags, env)).toThrow(expect.objectContaining({ data: expect.objectContaining({ title }) })));
+  ])('rejects $flags $env', ({ flags, env, title }) =>
+    expect(() => parseMailFlags(flags, env)).toThrow(expect.objectContaining({ data: expect.objectContaining({ title }) })),
+  );
 
   it('never repeats the password of a rejected URL', () => {
-    expect(() => parseMailFlags({ smtpUrl: 'https://leads:s3cret@mail.example.com' }, {})).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }));
+    expect(() => parseMailFlags({ smtpUrl: 'https://leads:s3cret@mail.example.com' }, {})).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('s3cret') }),
+    );
   });
 });
 

@@ -84,10 +84,16 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
 }
 
 export function makeMessages(byLocale: Record<string, Record<string, string>> = {}): Messages {
-  return { byLocale: { en: { 'social-card.label': 'Nearshore engineering' }, es: { 'social-card.label': 'Ingeniería nearshore' }, ...byLocale }, fallbacks: [], files: {} };
+  return {
+    byLocale: { en: { 'social-card.label': 'Nearshore engineering' }, es: { 'social-card.label': 'Ingeniería nearshore' }, ...byLocale },
+    fallbacks: [],
+    files: {},
+  };
 }
 
-export function makePlanOptions(overrides: { config?: SiteConfig; content?: Partial<Content>; templates?: string[]; messages?: Messages } = {}): PlanSiteOptions {
+export function makePlanOptions(
+  overrides: { config?: SiteConfig; content?: Partial<Content>; templates?: string[]; messages?: Messages } = {},
+): PlanSiteOptions {
   return {
     config: overrides.config ?? makeConfig(),
     content: makeContent(overrides.content),

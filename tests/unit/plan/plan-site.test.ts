@@ -8,10 +8,38 @@ const byPath = (pages: PlannedPage[]) => new Map(pages.map((p) => [p.path, p]));
 
 describe('planSite: every page’s URL and file per locale', () => {
   it.each([
-    ['home', { en: '', es: '' }, [['/', 'index.html'], ['/es/', 'es/index.html']]],
-    ['a page with its own Spanish slug', { en: 'careers', es: 'trabaja-con-nosotros' }, [['/careers/', 'careers/index.html'], ['/es/trabaja-con-nosotros/', 'es/trabaja-con-nosotros/index.html']]],
-    ['a nested slug', { en: 'landing/hero', es: 'landing/hero' }, [['/landing/hero/', 'landing/hero/index.html'], ['/es/landing/hero/', 'es/landing/hero/index.html']]],
-    ['a file page', { en: '404.html', es: '404.html' }, [['/404.html', '404.html'], ['/es/404.html', 'es/404.html']]],
+    [
+      'home',
+      { en: '', es: '' },
+      [
+        ['/', 'index.html'],
+        ['/es/', 'es/index.html'],
+      ],
+    ],
+    [
+      'a page with its own Spanish slug',
+      { en: 'careers', es: 'trabaja-con-nosotros' },
+      [
+        ['/careers/', 'careers/index.html'],
+        ['/es/trabaja-con-nosotros/', 'es/trabaja-con-nosotros/index.html'],
+      ],
+    ],
+    [
+      'a nested slug',
+      { en: 'landing/hero', es: 'landing/hero' },
+      [
+        ['/landing/hero/', 'landing/hero/index.html'],
+        ['/es/landing/hero/', 'es/landing/hero/index.html'],
+      ],
+    ],
+    [
+      'a file page',
+      { en: '404.html', es: '404.html' },
+      [
+        ['/404.html', '404.html'],
+        ['/es/404.html', 'es/404.html'],
+      ],
+    ],
     ['a page only in English', { en: 'hire-react-js-experts-24h' }, [['/hire-react-js-experts-24h/', 'hire-react-js-experts-24h/index.html']]],
   ] as const)('%s', (_name, slug, expected) => {
     const page = makePage('subject', { slug: { ...slug } });
@@ -26,7 +54,16 @@ describe('planSite: every page’s URL and file per locale', () => {
   });
 
   it('gives each locale the routes of its pages, for links looked up by page id', () => {
-    const plan = planSite(makePlanOptions({ content: { pages: [makePage('home', { template: 'home', slug: { en: '', es: '' } }), makePage('careers', { slug: { en: 'careers', es: 'trabaja-con-nosotros' } })] } }));
+    const plan = planSite(
+      makePlanOptions({
+        content: {
+          pages: [
+            makePage('home', { template: 'home', slug: { en: '', es: '' } }),
+            makePage('careers', { slug: { en: 'careers', es: 'trabaja-con-nosotros' } }),
+          ],
+        },
+      }),
+    );
     expect(plan.shared.en!.routes).toEqual({ home: '/', careers: '/careers/' });
     expect(plan.shared.es!.routes).toEqual({ home: '/es/', careers: '/es/trabaja-con-nosotros/' });
   });
@@ -99,21 +136,50 @@ describe('planSite: the line above the title on social cards', () => {
 });
 
 describe('planSite: the blog', () => {
-  const posts = (n: number, locale = 'en') => Array.from({ length: n }, (_, i) => makePost(locale, `post-${n - i}`, { date: `2026-01-${String(n - i).padStart(2, '0')}` }));
+  const posts = (n: number, locale = 'en') =>
+    Array.from({ length: n }, (_, i) => makePost(locale, `post-${n - i}`, { date: `2026-01-${String(n - i).padStart(2, '0')}` }));
 
   it.each([
     [0, 2, [[0, null, null]]],
     [1, 2, [[1, null, null]]],
     [2, 2, [[2, null, null]]],
-    [3, 2, [[2, null, '/blog/page/2/'], [1, '/blog/', null]]],
-    [4, 2, [[2, null, '/blog/page/2/'], [2, '/blog/', null]]],
-    [5, 2, [[2, null, '/blog/page/2/'], [2, '/blog/', '/blog/page/3/'], [1, '/blog/page/2/', null]]],
+    [
+      3,
+      2,
+      [
+        [2, null, '/blog/page/2/'],
+        [1, '/blog/', null],
+      ],
+    ],
+    [
+      4,
+      2,
+      [
+        [2, null, '/blog/page/2/'],
+        [2, '/blog/', null],
+      ],
+    ],
+    [
+      5,
+      2,
+      [
+        [2, null, '/blog/page/2/'],
+        [2, '/blog/', '/blog/page/3/'],
+        [1, '/blog/page/2/', null],
+      ],
+    ],
   ] as const)('%i posts at %i per page: list pages with their posts, previous and next', (count, perPage, expected) => {
     const config = makeConfig({ blog: { postsPerPage: perPage } });
     const plan = planSite(makePlanOptions({ config, content: { pages: [blogPage({ en: 'blog' })], posts: { en: posts(count) } } }));
     const lists = plan.pages.filter((p) => p.template === 'blog-list');
     expect(lists.map((p) => p.path)).toEqual(expected.map((_, i) => (i === 0 ? '/blog/' : `/blog/page/${i + 1}/`)));
-    expect(lists.map((p) => [(p.data.posts as unknown[]).length, (p.data.pagination as { previous: string | null }).previous, (p.data.pagination as { next: string | null }).next])).toEqual(expected);
+    expect(
+      lists.map((p) => [
+        (p.data.posts as unknown[]).length,
+        (p.data.pagination as { previous: string | null }).previous,
+        (p.data.pagination as { next: string | null }).next,
+      ]),
+    ).toEqual(expected);
     if (lists.length > 1) expect(lists[1]!.head.title).toBe(`blog (en) (2/${lists.length})`);
   });
 
@@ -152,7 +218,11 @@ describe('planSite: the blog', () => {
   });
 
   it('writes one feed per locale, linked from every page of that locale', () => {
-    const plan = planSite(makePlanOptions({ content: { pages: [makePage('home', { template: 'home', slug: { en: '', es: '' } }), blogPage()], posts: { en: posts(1), es: posts(1, 'es') } } }));
+    const plan = planSite(
+      makePlanOptions({
+        content: { pages: [makePage('home', { template: 'home', slug: { en: '', es: '' } }), blogPage()], posts: { en: posts(1), es: posts(1, 'es') } },
+      }),
+    );
     expect(plan.feeds.en!.path).toBe('/blog/feed.xml');
     expect(plan.feeds.es!.path).toBe('/es/blog/feed.xml');
     for (const page of plan.pages) expect(page.head.feed?.href).toBe(plan.feeds[page.locale]!.path);
@@ -161,12 +231,24 @@ describe('planSite: the blog', () => {
 
 describe('planSite: mistakes stop the plan with the file and line', () => {
   it.each([
-    ['two pages with one URL', { pages: [makePage('a', { slug: { en: 'same' } }), makePage('b', { slug: { en: 'same' } })] }, 'DuplicateUrl', 'site/pages/b.yaml'],
+    [
+      'two pages with one URL',
+      { pages: [makePage('a', { slug: { en: 'same' } }), makePage('b', { slug: { en: 'same' } })] },
+      'DuplicateUrl',
+      'site/pages/b.yaml',
+    ],
     ['a template that does not exist', { pages: [makePage('a', { template: 'landng' })] }, 'UnknownTemplate', 'site/pages/a.yaml'],
     ['an unknown collection', { pages: [makePage('a', { collections: ['portfolo'] })] }, 'UnknownCollection', 'site/pages/a.yaml'],
     [
       'a navbar link to a missing page',
-      { navigation: { navbar: [{ label: 'Jobs', href: { page: 'jobs' } }], footer: [], file: 'site/navigation.yaml', locate: () => ({ file: 'site/navigation.yaml', line: 2 }) } },
+      {
+        navigation: {
+          navbar: [{ label: 'Jobs', href: { page: 'jobs' } }],
+          footer: [],
+          file: 'site/navigation.yaml',
+          locate: () => ({ file: 'site/navigation.yaml', line: 2 }),
+        },
+      },
       'UnknownPage',
       'site/navigation.yaml',
     ],

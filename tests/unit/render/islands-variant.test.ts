@@ -38,7 +38,12 @@ describe('the islands of a rendered body', () => {
   it('reads each island back with its props, however React escaped them, in document order', () => {
     const role = `Android & iOS "senior" <dev> it's`;
     const html = renderToString(
-      createElement('main', null, createElement(Island, { name: 'careers-form', children: createElement(Form, { role }) }), createElement(Island, { name: 'careers-form', hydrate: 'interaction', children: createElement(Form, { role: 'second' }) })),
+      createElement(
+        'main',
+        null,
+        createElement(Island, { name: 'careers-form', children: createElement(Form, { role }) }),
+        createElement(Island, { name: 'careers-form', hydrate: 'interaction', children: createElement(Form, { role: 'second' }) }),
+      ),
     );
     expect(islandsOf(html, chunks, page)).toEqual([
       { name: 'careers-form', chunks: chunks['careers-form'], hydrate: 'visible', props: { role } },
@@ -55,7 +60,9 @@ describe('the islands of a rendered body', () => {
       error = e;
     }
     expect(isSiteError(error)).toBe(true);
-    expect((error as Error).message).toBe('Template "careers" (on /careers-android/) passes the island "careers-form" the prop "onSent", which is a function. Island props are written into page-data.islands.json as JSON.');
+    expect((error as Error).message).toBe(
+      'Template "careers" (on /careers-android/) passes the island "careers-form" the prop "onSent", which is a function. Island props are written into page-data.islands.json as JSON.',
+    );
   });
 
   it('refuses an island with no file in templates/islands', () => {

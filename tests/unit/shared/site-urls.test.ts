@@ -23,7 +23,9 @@ describe('the page-data URL layout', () => {
   });
 
   it('proxies a third-party script by its exact URL', () => {
-    expect(proxiedUrl('https://widget.trustmary.com/reviews/southbridge-dev.js')).toBe('/__third-party-proxy?url=https%3A%2F%2Fwidget.trustmary.com%2Freviews%2Fsouthbridge-dev.js');
+    expect(proxiedUrl('https://widget.trustmary.com/reviews/southbridge-dev.js')).toBe(
+      '/__third-party-proxy?url=https%3A%2F%2Fwidget.trustmary.com%2Freviews%2Fsouthbridge-dev.js',
+    );
   });
 
   it.each([

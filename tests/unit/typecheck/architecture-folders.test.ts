@@ -23,7 +23,10 @@ function tableFolders(markdown: string): string[] {
 
 describe('docs/ARCHITECTURE.md agrees with the tree', () => {
   it('reads folder rows from a table', () => {
-    expect(tableFolders('| folder | owns |\n|---|---|\n| `cli/` | commands |\n| `forms/schema/` | x |\n| `templates/` (beside `src/`) | y |')).toEqual(['cli/', 'forms/schema/']);
+    expect(tableFolders('| folder | owns |\n|---|---|\n| `cli/` | commands |\n| `forms/schema/` | x |\n| `templates/` (beside `src/`) | y |')).toEqual([
+      'cli/',
+      'forms/schema/',
+    ]);
   });
 
   it('names every folder under src/ and no folder that is not there', () => {

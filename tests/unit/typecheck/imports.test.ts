@@ -20,9 +20,7 @@ export function specifiersOf(source: string, options: { values?: boolean } = {})
 }
 
 function sourcesUnder(folder: string): string[] {
-  return (readdirSync(join(ROOT, folder), { recursive: true }) as string[])
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => join(folder, f));
+  return (readdirSync(join(ROOT, folder), { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => join(folder, f));
 }
 
 const isNode = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]!);
@@ -43,7 +41,8 @@ function strayImports(folder: string, allowed: string[], values = false): string
 
 describe('browser and shared code import only browser-safe folders', () => {
   it('reads every kind of import', () => {
-    const source = "import a from 'a';\nimport type { B } from './b.ts';\nexport { c } from '../c.ts';\nimport './d.css';\nconst e = await import('node:e');\nexport * from \"f\";";
+    const source =
+      "import a from 'a';\nimport type { B } from './b.ts';\nexport { c } from '../c.ts';\nimport './d.css';\nconst e = await import('node:e');\nexport * from \"f\";";
     expect(specifiersOf(source).sort()).toEqual(['../c.ts', './b.ts', './d.css', 'a', 'f', 'node:e']);
     expect(specifiersOf(source, { values: true }).sort()).toEqual(['../c.ts', './d.css', 'a', 'f', 'node:e']);
   });
