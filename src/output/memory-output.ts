@@ -41,7 +41,7 @@ export class MemoryOutput implements Output {
   /** A published file's bytes; an error naming the path when the build did not publish it. */
   read(relPath: string): Buffer {
     const data = this.published.get(relPath);
-    if (!data) throw new Error(`MemoryOutput: the build published no ${relPath}`);
+    if (!data) throw new Error(`Internal error: the build published no ${relPath} (MemoryOutput)`);
     return data;
   }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSiteError, SiteError, type SourceLocation } from '../errors/index.ts';
+import { isSiteError, siteErrorFromData, type SourceLocation } from '../errors/index.ts';
 
 /** The template line that marks the island: `<Island name="contact-form"`. */
 function locateIsland(templatesDir: string, island: string): SourceLocation | undefined {
@@ -27,5 +27,5 @@ export function locateIslandError(error: unknown, templatesDir: string): unknown
   // Both messages quote the island as `island "name"` (errors/catalogue.ts); only data crosses the thread.
   const island = /island "([\w-]+)"/.exec(error.data.message)?.[1];
   const location = island ? locateIsland(templatesDir, island) : undefined;
-  return location ? new SiteError({ ...error.data, location }) : error;
+  return location ? siteErrorFromData({ ...error.data, location }) : error;
 }
