@@ -4,11 +4,16 @@ import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
 import { collectOutputFiles, hostFiles, StagedOutput, type MemoryOutput } from '../output/index.ts';
-import { planSite, type PlannedPage, type SitePlan } from '../plan/index.ts';
-import { renderPlannedPages, type RenderSetup } from '../render/index.ts';
+import { planSite, type SitePlan } from '../plan/index.ts';
+import { renderPlannedPages, setupCacheKey, type RenderedEntry, type RenderSetup } from '../render/index.ts';
+import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
+import { type Messages } from '../i18n/index.ts';
+import { bodiesOnly, graphOf, refineChanges, withNewBodies } from './change-details.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
-import { processImages, renderOgImages } from '../images/index.ts';
+import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
+import type { ClientBundle, CssAsset } from '../assets/index.ts';
+import { readGraph, writeGraph } from '../graph/index.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
@@ -53,18 +58,44 @@ function runtimeConfig(config: SiteConfig, buildHash: string): RuntimeConfig {
   };
 }
 
-/** What a build knew when it finished, kept by `serve --watch` to rebuild one post without replanning. */
+/**
+ * What a build knew when it finished. `serve --watch` passes it to the next build with the files
+ * that changed, and that build starts from the stages they affect (never editing this state).
+ */
 export interface BuildState {
-  options: BuildOptions;
-  siteDir: string;
-  cacheDir: string;
   config: SiteConfig;
   content: Content;
-  plan: SitePlan;
-  setup: RenderSetup;
-  setupKey: string;
+  messages: Messages;
   templates: CompiledTemplates;
-  pages: Array<{ page: PlannedPage; key: string }>;
+  client: ClientBundle;
+  css: CssAsset;
+  images: ProcessedImages;
+  plan: SitePlan;
+  setupKey: string;
+  pages: RenderedEntry[];
+  /** Social card file per page (out/ file → its card), for the pages a change did not reach. */
+  cards: Map<string, { path: string; linkFrom: string; bytes: number }>;
+  graph: DependencyGraph;
+}
+
+/** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */
+export interface ChangedSince {
+  previous?: BuildState;
+  /** Project-relative paths; `classifyChange` decides what they reach. */
+  changes: FileChange[];
+}
+
+/**
+ * The entries a change did not reach keep their keys (no hashing, no stat): only when the change
+ * was classified to some pages, and the code and assets all pages share are the same as then.
+ */
+function reuseOf(reach: Classification | undefined, previous: BuildState | undefined, graph: DependencyGraph | undefined, setupKey: string) {
+  if (!reach || reach.pages === 'all') return {};
+  const only = new Set(reach.pages);
+  if (previous) return previous.setupKey === setupKey ? { reuse: { entries: new Map(previous.pages.map((e) => [e.page.outFile, e])), only } } : {};
+  if (!graph || graph.setupKey !== setupKey) return {};
+  const entries = new Map(Object.entries(graph.pages).map(([outFile, node]) => [outFile, { baseKey: node.baseKey, key: node.key } as RenderedEntry]));
+  return { reuse: { entries, only } };
 }
 
 /** The build, stage after stage; the only place that knows their order. */
@@ -72,7 +103,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   return (await runBuild(options)).report;
 }
 
-export async function runBuild(options: BuildOptions): Promise<{ report: BuildReport; state: BuildState }> {
+export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<{ report: BuildReport; state: BuildState }> {
   const started = performance.now();
   const siteDir = resolve(options.siteDir);
   const root = dirname(siteDir);
@@ -89,40 +120,67 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       ? undefined
       : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
-  const config = await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }));
+  const previous = since?.previous;
+  const saved = previous ? { graph: previous.graph } : since ? readGraph(cacheDir) : {};
+  if (saved.problem) warnings.push(`cache: ${saved.problem}; every page is keyed again`);
+  // The stages the changed files enter at (from their paths alone); the others are taken from the last build.
+  const entry = since && previous ? classifyChange(since.changes, saved.graph) : undefined;
+  const runs = (stage: Stage) => !entry || !previous || entry.stages.includes('settings') || entry.stages.includes(stage);
+
+  const config = runs('settings')
+    ? await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }))
+    : previous!.config;
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
   const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
   if (cacheProblem) warnings.push(cacheProblem);
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
-      loadContent({ siteDir, config, cacheDir }),
-      loadMessages({ localesDir, config }),
-      compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({
-        compiled,
-        client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }),
-      })),
-      bundleCss({ templatesDir, cacheDir }),
-      processImages({
-        siteDir,
-        cacheDir,
-        settings: {
-          contentMaxWidth: config.settings.images.contentMaxWidth,
-          wideMaxWidth: config.settings.images.wideMaxWidth,
-          quality: config.settings.images.quality,
-        },
-        ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
-      }),
+      runs('content') ? loadContent({ siteDir, config, cacheDir }) : previous!.content,
+      runs('messages') ? loadMessages({ localesDir, config }) : previous!.messages,
+      runs('templates')
+        ? compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({
+            compiled,
+            client: await bundleClient({ templatesDir, names: compiled.names, cacheDir }),
+          }))
+        : { compiled: previous!.templates, client: previous!.client },
+      runs('styles') ? bundleCss({ templatesDir, cacheDir }) : previous!.css,
+      runs('images')
+        ? processImages({
+            siteDir,
+            cacheDir,
+            settings: {
+              contentMaxWidth: config.settings.images.contentMaxWidth,
+              wideMaxWidth: config.settings.images.wideMaxWidth,
+              quality: config.settings.images.quality,
+            },
+            ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
+          })
+        : previous!.images,
     ]),
   );
-  const plan = await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest }));
+  // With what changed inside the files known (post fields, message keys), the pages they reach.
+  const details = since ? refineChanges(since.changes, previous, { content, messages }) : undefined;
+  const reach: Classification | undefined = details ? classifyChange(details, saved.graph) : undefined;
+  const replan = !previous || ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
+  // Only post bodies changed: the plan stands, with those posts' new markdown (the render stage's entry).
+  const bodies = previous && details && bodiesOnly(details) ? withNewBodies(previous.plan, content) : undefined;
+  const plan =
+    bodies ??
+    (replan ? await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest })) : previous!.plan);
+
   // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
-  const cards = task('social cards (beside rendering)', () =>
-    renderOgImages({
-      jobs: plan.pages.filter((p) => p.head.ogImage).map((p) => ({ title: p.head.title, label: p.ogLabel })),
-      siteName: config.settings.name,
-      cacheDir,
-    }),
-  );
+  // Only the pages a change reached need their card looked up again.
+  const keptCards = previous && reach && reach.pages !== 'all' ? previous.cards : undefined;
+  const reached = reach && reach.pages !== 'all' ? new Set(reach.pages) : undefined;
+  const cardPages = plan.pages.filter((p) => p.head.ogImage && !(keptCards?.has(p.outFile) && !reached?.has(p.outFile)));
+  const cards = task('social cards (beside rendering)', async () => {
+    const jobs = cardPages.map((p) => ({ title: p.head.title, label: p.ogLabel }));
+    const drawn = await renderOgImages({ jobs, siteName: config.settings.name, cacheDir });
+    const byPage = new Map<string, { path: string; linkFrom: string; bytes: number }>();
+    for (const p of plan.pages) if (p.head.ogImage && keptCards?.has(p.outFile)) byPage.set(p.outFile, keptCards.get(p.outFile)!);
+    cardPages.forEach((p, i) => byPage.set(p.outFile, drawn.byJob.get(jobs[i]!)!));
+    return { byPage, rendered: drawn.rendered };
+  });
   // Awaited below; a failure here must not go unhandled while rendering runs.
   cards.catch(() => undefined);
 
@@ -134,8 +192,9 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
   try {
     const sharedFiles = Object.fromEntries(
       Object.entries(plan.shared).map(([locale, data]) => {
-        const json = JSON.stringify(data);
-        return [locale, { json, hash: contentHash(json) }];
+        // Named by the query (its locale), not its result, as Gatsby names sq/d files: a message
+        // edit then changes this one file, not every page-data.json that points at it.
+        return [locale, { json: JSON.stringify(data), hash: contentHash('shared data', locale) }];
       }),
     );
     // Like webpack's compilation hash: it changes when the code (templates, styles) changes, not the content.
@@ -165,6 +224,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
         cacheDir,
         warnings,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
+        ...reuseOf(reach, previous, saved.graph, setupCacheKey(setup, templates.hash)),
       }),
     );
     const og = await cards;
@@ -175,7 +235,7 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
     // Both are named by a hash of their content, so they are cached forever.
     files.push(
       ...images.files.map((f) => ({ ...f, hashed: true })),
-      ...[...new Map([...og.byJob.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
+      ...[...new Map([...og.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
     );
     files.push(...hostFiles(files, config));
     // Images finish in any order; the fingerprint must not depend on it.
@@ -210,8 +270,19 @@ export async function runBuild(options: BuildOptions): Promise<{ report: BuildRe
       durationMs: performance.now() - started,
       outDir: options.outDir,
     };
+    const graph = graphOf({
+      dirs: { siteDir, templatesDir, localesDir },
+      pages: render.all,
+      setupKey: render.setupKey,
+      content,
+      reads: (baseKey) => render.reads[baseKey],
+    });
+    writeGraph(cacheDir, graph);
     if (stamps) saveStamps(cacheDir, stamps, report);
-    return { report, state: { options, siteDir, cacheDir, config, content, plan, setup, setupKey: render.setupKey, templates, pages: render.all } };
+    return {
+      report: reach ? { ...report, reached: reach.pages === 'all' ? 'all' : reach.pages.length, reload: reach.reload } : report,
+      state: { config, content, messages, templates, client, css, images, plan, setupKey: render.setupKey, pages: render.all, cards: og.byPage, graph },
+    };
   } catch (error) {
     await output.abort();
     throw error;

@@ -22,6 +22,9 @@ export interface BuildReport {
   hydration?: HydrationReport;
   /** site/images: processed now or taken from the cache, bytes in and out; social cards drawn. */
   images?: { processed: number; fromCache: number; sourceBytes: number; outputBytes: number; socialCards: number };
+  /** A rebuild after known changes: how many pages they reached (`classifyChange`), and what an open tab does. */
+  reached?: number | 'all';
+  reload?: 'none' | 'css' | 'page';
   durationMs: number;
   outDir: string;
 }

@@ -1,4 +1,3 @@
-// `serve --watch` only: the watcher, what a change affects, and the live-reload events.
+// `serve --watch` only: the watcher and the live-reload events (what a change reaches is graph/'s classifyChange).
 export { watchSite, type WatchSiteOptions } from './watch-site.ts';
-export { affectedBy, reloadKind, type ChangeKind } from './affected-by.ts';
 export { createDevEvents, injectClient, EVENTS_PATH, CLIENT_PATH, type DevEvent } from './dev-events.ts';

@@ -1,6 +1,6 @@
 import { watch } from 'chokidar';
 import type { BuildReport } from '../build/index.ts';
-import { affectedBy, reloadKind, type ChangeKind } from './affected-by.ts';
+import { classifyChange, projectPath } from '../graph/index.ts';
 import type { DevEvent } from './dev-events.ts';
 
 export interface WatchSiteOptions {
@@ -21,7 +21,7 @@ export interface WatchSiteOptions {
  */
 export function watchSite(options: WatchSiteOptions) {
   const dirs = { siteDir: options.siteDir, templatesDir: options.templatesDir, localesDir: options.localesDir };
-  const pending = new Map<string, ChangeKind>();
+  const pending = new Set<string>();
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -32,9 +32,9 @@ export function watchSite(options: WatchSiteOptions) {
   });
 
   const onChange = (path: string) => {
-    const kind = affectedBy(path, dirs);
-    if (kind === 'ignored') return;
-    pending.set(path, kind);
+    // The same classification the build makes; a file it ignores (an editor's swap file) starts no build.
+    if (classifyChange([{ path: projectPath(path, dirs), kind: 'change' }], undefined).reload === 'none') return;
+    pending.add(path);
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), 10);
   };
@@ -46,17 +46,18 @@ export function watchSite(options: WatchSiteOptions) {
       if (pending.size) return flush();
       return;
     }
-    const changes = new Map(pending);
+    const changes = [...pending];
     pending.clear();
-    if (!changes.size) return;
+    if (!changes.length) return;
     running = (async () => {
       options.send({ type: 'building' });
       try {
-        const report = await options.build([...changes.keys()]);
-        const kind = reloadKind([...changes.values()]);
-        if (kind === 'css' && report.stylesheets[0]) options.send({ type: 'css', href: report.stylesheets[0] });
-        else if (kind !== 'none') options.send({ type: 'reload' });
-        options.onBuilt?.(report, [...changes.keys()]);
+        const report = await options.build(changes);
+        // What the build's classification decided (the first build of a session knows no changes: reload).
+        const reload = report.reload ?? 'page';
+        if (reload === 'css' && report.stylesheets[0]) options.send({ type: 'css', href: report.stylesheets[0] });
+        else if (reload !== 'none') options.send({ type: 'reload' });
+        options.onBuilt?.(report, changes);
       } catch (error) {
         options.send({ type: 'error', message: options.onFailed?.(error) ?? String(error) });
       }

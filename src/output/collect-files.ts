@@ -49,7 +49,8 @@ export async function collectOutputFiles(options: {
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
   list.push({ path: APP_DATA_PATH, data: JSON.stringify(appData) });
-  for (const file of Object.values(options.sharedFiles)) list.push({ path: sharedDataPath(file.hash), data: file.json, hashed: true });
+  // Named by locale, not content (a message edit rewrites one file): revalidated like page-data, never immutable.
+  for (const file of Object.values(options.sharedFiles)) list.push({ path: sharedDataPath(file.hash), data: file.json });
   for (const [name, slice] of Object.entries(plan.slices)) list.push({ path: sliceDataPath(name), data: JSON.stringify(slice) });
   for (const asset of [{ path: css.file, text: css.text }, ...options.client.files]) {
     const { br, gz } = options.compressed.get(asset.path)!;

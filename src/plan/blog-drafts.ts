@@ -1,3 +1,4 @@
+import { dirname, resolve, sep } from 'node:path';
 import type { Page, Post } from '../content/index.ts';
 import { unknownTemplateError } from '../errors/index.ts';
 import { localizePath } from '../shared/locale-path.ts';
@@ -82,6 +83,12 @@ function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{
         pagination: { page: n, pages: count, previous: n > 1 ? pathOf(n - 1) : null, next: n < count ? pathOf(n + 1) : null },
       },
       ...(n > 1 ? { inSitemap: base.inSitemap } : {}),
+      // The folder too: a post added, removed, redated or unpublished changes every list page.
+      sources: [
+        ...base.sources,
+        resolve(dirname(page.file), '../blog', locale) + sep,
+        ...posts.slice((n - 1) * perPage, n * perPage).map(({ post }) => resolve(post.file)),
+      ],
     });
   }
   return drafts;
@@ -111,6 +118,7 @@ function postDraft(post: Post, path: string, template: string, listPage: Page): 
     },
     markdown: { ...post.markdown, field: 'post.body' },
     source: { file: post.file, line: 1 },
+    sources: [resolve(post.file)],
     lastmod: post.updated ?? post.date,
     ogLabel: listPage.seo[post.locale]?.title ?? 'Blog',
   };

@@ -30,6 +30,8 @@ export interface Draft {
   data: Record<string, unknown>;
   markdown?: PlannedPage['markdown'];
   source: SourceLocation;
+  /** Absolute paths of the content files the page's data came from (the dependency graph's content edges). */
+  sources: string[];
   lastmod?: string;
   extraContext?: Record<string, unknown>;
   /** The small line above the title on the page's Open Graph card. */

@@ -59,6 +59,8 @@ export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds:
       ...(draft.markdown ? { markdown: draft.markdown } : {}),
       inSitemap: draft.inSitemap,
       source: draft.source,
+      // Its translations' files too: their paths are its alternate links.
+      sources: [...new Set(group.flatMap((d) => (d === draft ? d.sources : d.sources.slice(0, 1))))],
       ...(draft.lastmod ? { lastmod: draft.lastmod } : {}),
       ogLabel: draft.ogLabel,
     };

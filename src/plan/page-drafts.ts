@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import type { Page } from '../content/index.ts';
 import { unknownCollectionError } from '../errors/index.ts';
 import { SOCIAL_CARD_LABEL } from '../i18n/index.ts';
@@ -33,6 +34,12 @@ export function pageDraft(page: Page, locale: string, path: string, options: Pla
       ...(document ? { document: { ...document.meta } } : {}),
     },
     ...(document ? { markdown: { ...document.markdown, field: 'document.body' }, lastmod: document.meta.updated } : {}),
+    // The files this page's data came from: its edges to content in the dependency graph.
+    sources: [
+      resolve(page.file),
+      ...page.collections.map((name) => resolve(dirname(page.file), '../collections', `${name}.yaml`)),
+      ...(document ? [document.markdown.path] : []),
+    ],
     extraContext: { booking: page.booking },
     source: page.slugLocations[locale] ?? { file: page.file },
     ogLabel: options.messages.byLocale[locale]?.[SOCIAL_CARD_LABEL] ?? options.config.settings.name,

@@ -20,6 +20,8 @@ export interface PlannedPage {
   markdown?: MarkdownSource & { field: string };
   inSitemap: boolean;
   source: SourceLocation;
+  /** Absolute paths of the content files the page's data came from (the dependency graph's content edges); not a render input. */
+  sources: string[];
   /** Last modification, for the sitemap and feeds. */
   lastmod?: string;
   /** The small line above the title on its Open Graph card. */

@@ -4,4 +4,5 @@ export { pageCacheKey, setupCacheKey, pageCachePaths, PAGE_CACHE_VERSION } from 
 export { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
 export { MarkdownCache } from './markdown-cache.ts';
 export { readPageIndex, writePageIndex, type PageSizes, type RenderFindings } from './render-findings.ts';
-export { renderPlannedPages, type RenderStepResult } from './render-step.ts';
+export { renderPlannedPages, type RenderedEntry, type RenderReuse, type RenderStepResult } from './render-step.ts';
+export { readsKey, recordSharedReads, type SharedReads } from './record-reads.ts';

@@ -4,16 +4,17 @@ import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v3';
+export const PAGE_CACHE_VERSION = 'pages-v4';
 
 /**
- * The cache key of a rendered page: every input the render reads. A change to the page's data,
- * its markdown, the templates, its locale's shared data or slices, or the assets changes the key.
+ * The base of a rendered page's cache key: its own inputs. A change to the page's data, its
+ * markdown, the templates, slices or the assets changes it; what the page read of its locale's
+ * shared data is added by `readsKey` once known (so a message edit misses only the pages that read it).
  */
-export function pageCacheKey(page: PlannedPage, setup: RenderSetup, setupKey: string): string {
-  // `source` only locates errors; it is not a render input (and depends on the working folder).
-  const { markdown, source: _source, ...rest } = page;
-  return contentHash(setupKey, setup.sharedHashes[page.locale] ?? '', JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
+export function pageCacheKey(page: PlannedPage, setupKey: string): string {
+  // `source` only locates errors and `sources` only feeds the dependency graph: neither is a render input.
+  const { markdown, source: _source, sources: _sources, ...rest } = page;
+  return contentHash(setupKey, JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
 }
 
 /** The part of the key shared by all pages: templates, assets, build hash, slices. */
@@ -26,6 +27,8 @@ export function setupCacheKey(setup: RenderSetup, templatesHash: string): string
     setup.stylesheets.join(),
     setup.scripts.join(),
     setup.siteName,
+    setup.runtimeConfig,
+    JSON.stringify(setup.templateChunks),
     JSON.stringify(setup.islandChunks ?? {}),
   );
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_CACHE_VERSION } from './page-cache.ts';
+import type { SharedReads } from './record-reads.ts';
 
 /** Per page cache key: message keys and page ids its templates asked for and did not find. */
 export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[] }>;
@@ -8,9 +9,13 @@ export type RenderFindings = Record<string, { messages: string[]; routes: string
 /** Per page cache key: the sizes its HTML, page-data and islands variant had when rendered, so a damaged file is never published. */
 export type PageSizes = Record<string, [html: number, pageData: number, islandsData?: number]>;
 
+/** Per base key (a page's data and code): what its last render read of the shared data. */
+export type PageReads = Record<string, SharedReads>;
+
 export interface PageIndex {
   findings: RenderFindings;
   sizes: PageSizes;
+  reads: PageReads;
   /** Set when the index exists but cannot be read: every cached page is then rendered again. */
   problem?: string;
 }
@@ -23,19 +28,19 @@ export function readPageIndex(cacheDir: string): PageIndex {
   try {
     text = readFileSync(file(cacheDir), 'utf8');
   } catch {
-    return { findings: {}, sizes: {} };
+    return { findings: {}, sizes: {}, reads: {} };
   }
   try {
     const index = JSON.parse(text) as PageIndex;
-    if (typeof index.findings !== 'object' || typeof index.sizes !== 'object' || !index.findings || !index.sizes) throw new Error('not a page index');
-    return { findings: index.findings, sizes: index.sizes };
+    if ([index.findings, index.sizes, index.reads].some((part) => typeof part !== 'object' || !part)) throw new Error('not a page index');
+    return { findings: index.findings, sizes: index.sizes, reads: index.reads };
   } catch (error) {
-    return { findings: {}, sizes: {}, problem: `${file(cacheDir)} is unreadable (${(error as Error).message})` };
+    return { findings: {}, sizes: {}, reads: {}, problem: `${file(cacheDir)} is unreadable (${(error as Error).message})` };
   }
 }
 
-export function writePageIndex(cacheDir: string, index: { findings: RenderFindings; sizes: PageSizes }): void {
+export function writePageIndex(cacheDir: string, index: Omit<PageIndex, 'problem'>): void {
   mkdirSync(join(cacheDir, PAGE_CACHE_VERSION), { recursive: true });
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ findings: index.findings, sizes: index.sizes }));
+  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ findings: index.findings, sizes: index.sizes, reads: index.reads }));
   renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
 }

@@ -4,6 +4,7 @@ import { componentChunkName, type PageData, type SharedData, type SliceData } fr
 import type { TemplatesBundle } from '../shared/template-contract.ts';
 import { islandsPageData, renderBodyChecked } from './islands-variant.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
+import { recordSharedReads, type SharedReads } from './record-reads.ts';
 
 /** Everything a render needs besides the page; plain data so it can be sent to a worker. */
 export interface RenderSetup {
@@ -32,6 +33,8 @@ export interface RenderedPage {
   pageData: string;
   /** page-data.islands.json, unless the page's template opts out of islands (`hydration = 'full'`). */
   islandsData?: string;
+  /** What the render read of its locale's shared data (the page's edges in the dependency graph). */
+  reads: SharedReads;
   /** Message keys the templates asked for that no locale has. */
   missingMessages: string[];
   /** Page ids the templates linked to that do not exist in this locale. */
@@ -58,30 +61,9 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   };
 
   const { createElement, renderToString } = templates;
-  const missing = new Set<string>();
-  const shared = setup.shared[page.locale]!;
-  // Messages are read through a proxy so that a key missing in every locale is reported, not just shown.
-  const messages = new Proxy(shared.messages, {
-    get(target, key) {
-      if (typeof key === 'string' && !(key in target)) missing.add(key);
-      return Reflect.get(target, key);
-    },
-  });
-  const missingRoutes = new Set<string>();
-  const routes = new Proxy(shared.routes, {
-    get(target, key) {
-      if (typeof key === 'string' && !(key in target)) missingRoutes.add(key);
-      return Reflect.get(target, key);
-    },
-  });
-  const missingImages = new Set<string>();
-  const images = new Proxy(shared.images, {
-    get(target, key) {
-      if (typeof key === 'string' && !(key in target)) missingImages.add(key);
-      return Reflect.get(target, key);
-    },
-  });
-  const sharedForPage = { ...shared, messages, routes, images };
+  // Every read of the locale's shared data is recorded: what the page depends on, and what was missing.
+  const recorder = recordSharedReads(setup.shared[page.locale]!);
+  const sharedForPage = recorder.data;
   const slices = { navbar: setup.slices[slicesMap.navbar]!, footer: setup.slices[slicesMap.footer]! };
   const template = templates.pages[page.template]!;
   const props = { data, pageContext: page.pageContext };
@@ -102,7 +84,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   } catch (error) {
     throw pageDataError(error, page) ?? error;
   }
-  const structuredData = template.structuredData?.({ ...props, shared, head: page.head }) ?? [];
+  const structuredData = template.structuredData?.({ ...props, shared: sharedForPage, head: page.head }) ?? [];
   const html =
     '<!DOCTYPE html>' +
     renderToString(
@@ -121,13 +103,15 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
       }),
     );
   const islandsData = hydration === 'islands' ? islandsPageData(pageData, bodyHtml, setup.islandChunks ?? {}, page) : undefined;
+  const { reads, missing } = recorder.finish();
   return {
     html,
     pageData: JSON.stringify(pageData),
     ...(islandsData ? { islandsData } : {}),
-    missingMessages: [...missing],
-    missingRoutes: [...missingRoutes].map((id) => `${page.locale}:${id}`),
-    missingImages: [...missingImages],
+    reads,
+    missingMessages: missing.messages,
+    missingRoutes: missing.routes.map((id) => `${page.locale}:${id}`),
+    missingImages: missing.images,
   };
 }
 

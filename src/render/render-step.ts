@@ -4,19 +4,40 @@ import { missingTemplateImageError, type SourceLocation } from '../errors/index.
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, setupCacheKey } from './page-cache.ts';
-import { readPageIndex, writePageIndex } from './render-findings.ts';
+import { readPageIndex, writePageIndex, type PageReads } from './render-findings.ts';
+import { readsKey } from './record-reads.ts';
 import type { RenderJob } from './render-job.ts';
 import type { RenderSetup } from './render-page.ts';
 import { renderJobs } from './render-pool.ts';
 
+/** A planned page and where its rendered files are in the page cache. */
+export interface RenderedEntry {
+  page: PlannedPage;
+  /** The key of the page's own inputs; `key` adds the values of what it read of the shared data. */
+  baseKey: string;
+  key: string;
+}
+
 export interface RenderStepResult {
-  all: Array<{ page: PlannedPage; key: string }>;
+  all: RenderedEntry[];
   rendered: number;
   parsedMarkdown: number;
   setupKey: string;
+  /** What each base key's last render read: the pages' edges in the dependency graph. */
+  reads: PageReads;
 }
 
-/** Keys every planned page, renders those not in the page cache, and turns render findings into warnings. */
+/** The last build's entries, and the pages a change may have affected (`classifyChange`): the others keep their keys. */
+export interface RenderReuse {
+  entries: Map<string, RenderedEntry>;
+  only: ReadonlySet<string>;
+}
+
+/**
+ * Keys every planned page (or only those `reuse.only` names), renders those not in the page cache,
+ * and turns render findings into warnings. A page's key is its base key plus the values of what its
+ * last render read; a page never rendered with this base key is rendered, and its reads recorded.
+ */
 export async function renderPlannedPages(options: {
   plan: SitePlan;
   setup: RenderSetup;
@@ -26,21 +47,31 @@ export async function renderPlannedPages(options: {
   /** Where a missing image's path is looked up, so the error points at the template line. */
   templatesDir: string;
   workers?: number;
+  reuse?: RenderReuse;
 }): Promise<RenderStepResult> {
-  const { setup, cacheDir } = options;
+  const { setup, cacheDir, reuse } = options;
   const setupKey = setupCacheKey(setup, options.templatesHash);
-  // What templates asked for and did not find, and each file's size, per page key.
+  // What templates read, asked for and did not find, and each file's size, per page key.
   const index = readPageIndex(cacheDir);
   if (index.problem) options.warnings.push(`cache: ${index.problem}; every page is rendered again`);
-  const { findings, sizes } = index;
+  const { findings, sizes, reads } = index;
   const jobs: RenderJob[] = [];
+  const pending = new Map<string, RenderedEntry>();
   let damaged = 0;
-  const all = options.plan.pages.map((page) => {
-    const key = pageCacheKey(page, setup, setupKey);
-    const state = cachedState(cacheDir, key, sizes[key]);
-    if (state !== 'cached') jobs.push({ page, key });
+  const all = options.plan.pages.map((page): RenderedEntry => {
+    const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
+    if (kept) return { ...kept, page };
+    const baseKey = pageCacheKey(page, setupKey);
+    const read = reads[baseKey];
+    const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
+    const state = key ? cachedState(cacheDir, key, sizes[key]) : 'missing';
+    const entry = { page, baseKey, key };
+    if (state !== 'cached') {
+      jobs.push({ page, baseKey });
+      pending.set(baseKey, entry);
+    }
     if (state === 'damaged') damaged++;
-    return { page, key };
+    return entry;
   });
   if (damaged) options.warnings.push(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match the size recorded when rendered; rendered again`);
   const result = await renderJobs(jobs, {
@@ -48,6 +79,8 @@ export async function renderPlannedPages(options: {
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     onResults: (results) =>
       results.forEach((r) => {
+        pending.get(r.baseKey)!.key = r.key;
+        reads[r.baseKey] = r.reads;
         sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
         if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length)
           findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
@@ -61,8 +94,10 @@ export async function renderPlannedPages(options: {
   const missingImages = new Map<string, PlannedPage>();
   const used: typeof findings = {};
   const usedSizes: typeof sizes = {};
-  for (const { page, key } of all) {
+  const usedReads: typeof reads = {};
+  for (const { page, baseKey, key } of all) {
     if (sizes[key]) usedSizes[key] = sizes[key];
+    if (reads[baseKey]) usedReads[baseKey] = reads[baseKey];
     const found = findings[key];
     if (!found) continue;
     used[key] = found;
@@ -71,7 +106,7 @@ export async function renderPlannedPages(options: {
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
   }
   // Remembered before failing, so the next build (pages now cached) fails the same way.
-  writePageIndex(cacheDir, { findings: used, sizes: usedSizes });
+  writePageIndex(cacheDir, { findings: used, sizes: usedSizes, reads: usedReads });
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
   for (const key of missing) options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
@@ -81,7 +116,7 @@ export async function renderPlannedPages(options: {
       `${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`,
     );
   }
-  return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey };
+  return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey, reads: usedReads };
 }
 
 /** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */

@@ -1,0 +1,86 @@
+import { sep } from 'node:path';
+import type { Content, Post } from '../content/index.ts';
+import { projectPath, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
+import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
+import type { SitePlan } from '../plan/index.ts';
+import type { RenderedEntry } from '../render/index.ts';
+import type { BuildState } from './pipeline.ts';
+
+const POST_FIELDS = ['title', 'description', 'date', 'updated', 'tags', 'translationKey', 'draft', 'slug', 'locale', 'readingMinutes'] as const;
+
+/**
+ * Adds what changed inside the files, comparing the last build's content and messages with the
+ * new ones: a post's changed fields ('body' included), a locale file's changed keys. Without a
+ * last build (a `build` run), fields and keys stay unknown and the classification stays broad.
+ */
+export function refineChanges(changes: FileChange[], previous: BuildState | undefined, now: { content: Content; messages: Messages }): FileChange[] {
+  if (!previous) return changes;
+  return changes.map((change) => {
+    if (change.kind !== 'change') return change;
+    if (change.path.startsWith('site/blog/') && change.path.endsWith('.md')) {
+      const before = findPost(previous.content, change.path);
+      const after = findPost(now.content, change.path);
+      if (!before || !after) return change;
+      const fields: string[] = POST_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+      if (before.markdown.hash !== after.markdown.hash) fields.push('body');
+      return { ...change, fields };
+    }
+    if (change.path.startsWith('locales/')) {
+      // Completed messages: an English edit can change a Spanish page that falls back to it.
+      const keys: Record<string, string[]> = {};
+      for (const [locale, texts] of Object.entries(now.messages.byLocale)) {
+        const old = previous.messages.byLocale[locale] ?? {};
+        const changed = new Set([...Object.keys(texts), ...Object.keys(old)].filter((k) => texts[k] !== old[k]));
+        keys[locale] = [...changed];
+      }
+      return { ...change, keys };
+    }
+    return change;
+  });
+}
+
+/** The post (published or draft) read from a project-relative path, matched on its absolute file. */
+function findPost(content: Content, path: string): Post | undefined {
+  const suffix = path.split('/').join(sep);
+  const all = [...Object.values(content.posts).flat(), ...content.drafts];
+  return all.find((p) => p.markdown.path.endsWith(sep + suffix));
+}
+
+/** The graph of this build: each page's sources (relative to the project) and reads, and what planning read. */
+export function graphOf(options: {
+  dirs: ProjectDirs;
+  pages: RenderedEntry[];
+  setupKey: string;
+  content: Content;
+  reads: (baseKey: string) => PageNode['reads'] | undefined;
+}): DependencyGraph {
+  const pages: DependencyGraph['pages'] = {};
+  for (const { page, baseKey, key } of options.pages) {
+    const reads = options.reads(baseKey) ?? { messages: ['*'], routes: ['*'], images: ['*'], site: ['*'], constants: ['*'] };
+    pages[page.outFile] = { locale: page.locale, template: page.template, sources: page.sources.map((s) => projectPath(s, options.dirs)), reads, baseKey, key };
+  }
+  const nav = options.content.navigation;
+  const navMessages = [...nav.navbar, ...nav.footer].flatMap((link) =>
+    typeof link.label === 'object' && 'message' in link.label ? [String(link.label.message)] : [],
+  );
+  return { version: 'graph-v1', setupKey: options.setupKey, pages, planMessages: [SOCIAL_CARD_LABEL, ...navMessages] };
+}
+
+/** Every change is an existing post whose body alone changed (its reading time too would show in lists). */
+export function bodiesOnly(changes: FileChange[]): boolean {
+  return changes.length > 0 && changes.every((c) => c.kind === 'change' && c.fields !== undefined && c.fields.every((f) => f === 'body'));
+}
+
+/** The last plan with each post page's markdown taken from the new content (same pages, same data otherwise). */
+export function withNewBodies(plan: SitePlan, content: Content): SitePlan {
+  const byFile = new Map(
+    Object.values(content.posts)
+      .flat()
+      .map((p) => [p.markdown.path, p.markdown]),
+  );
+  const pages = plan.pages.map((page) => {
+    const markdown = page.markdown && byFile.get(page.markdown.path);
+    return markdown && markdown.hash !== page.markdown!.hash ? { ...page, markdown: { ...markdown, field: page.markdown!.field } } : page;
+  });
+  return { ...plan, pages };
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SharedReads } from '../render/record-reads.ts';
+
+export const GRAPH_VERSION = 'graph-v1';
+
+/** One page's edges: the content files its data came from, and what its render read of the shared data. */
+export interface PageNode {
+  locale: string;
+  template: string;
+  /** Project-relative paths ('site/blog/en/x.md'); a folder ('site/blog/en/') means "which files it holds". */
+  sources: string[];
+  reads: SharedReads;
+  /** Where its files are in the page cache (see render/page-cache.ts). */
+  baseKey: string;
+  key: string;
+}
+
+/**
+ * What every page of the last build read, by its file in out/. Paths are relative to the project
+ * (site/, templates/ and locales/ share one parent), so the graph is valid in another checkout.
+ */
+export interface DependencyGraph {
+  version: typeof GRAPH_VERSION;
+  pages: Record<string, PageNode>;
+  /** The key of what every page shares (templates, assets, slices): entries are reused only while it is the same. */
+  setupKey: string;
+  /** Message keys read while planning (the card label, navigation labels): a change to one replans every page. */
+  planMessages: string[];
+}
+
+const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);
+
+export function writeGraph(cacheDir: string, graph: DependencyGraph): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const file = graphFile(cacheDir);
+  writeFileSync(`${file}.tmp`, JSON.stringify(graph));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The saved graph, or why it cannot be used (then every page is keyed, as without one). */
+export function readGraph(cacheDir: string): { graph?: DependencyGraph; problem?: string } {
+  let text: string;
+  try {
+    text = readFileSync(graphFile(cacheDir), 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const graph = JSON.parse(text) as DependencyGraph;
+    if (graph?.version !== GRAPH_VERSION || typeof graph.pages !== 'object' || !Array.isArray(graph.planMessages))
+      throw new Error('not a dependency graph of this version');
+    return { graph };
+  } catch (error) {
+    return { problem: `${graphFile(cacheDir)} is unreadable (${(error as Error).message})` };
+  }
+}

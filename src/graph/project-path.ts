@@ -1,0 +1,24 @@
+import { relative, sep } from 'node:path';
+
+export interface ProjectDirs {
+  siteDir: string;
+  templatesDir: string;
+  localesDir: string;
+}
+
+/**
+ * A file's name in the graph: 'site/…', 'templates/…' or 'locales/…' whatever the folders are
+ * called or wherever they are, so graphs and classifications do not depend on the checkout.
+ * Anything else (the generator itself) keeps its absolute path.
+ */
+export function projectPath(path: string, dirs: ProjectDirs): string {
+  for (const [name, dir] of [
+    ['site', dirs.siteDir],
+    ['templates', dirs.templatesDir],
+    ['locales', dirs.localesDir],
+  ] as const) {
+    const rel = relative(dir, path);
+    if (rel && !rel.startsWith('..') && !rel.startsWith(sep)) return `${name}/${rel.split(sep).join('/')}${path.endsWith(sep) ? '/' : ''}`;
+  }
+  return path;
+}
