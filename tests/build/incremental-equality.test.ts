@@ -11,7 +11,7 @@
 // with the original cold build again. A path that failed anywhere in a row is built afresh before
 // the next row, so one bug cannot make the rows after it fail.
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +206,16 @@ const rows: Row[] = [
       const file = join(site, 'blog/es/tercero.md');
       await rm(file);
       return [file];
+    },
+  },
+  {
+    // A post's slug is its file name. The watcher reports the old path (unlink) before the new one (add).
+    name: 'a renamed post',
+    edit: async ({ site }) => {
+      const before = join(site, 'blog/en/first-post.md');
+      const after = join(site, 'blog/en/hello-world.md');
+      await rename(before, after);
+      return [before, after];
     },
   },
   {
