@@ -1,0 +1,397 @@
+// The equality suite: "the graph must be correct, not hopeful". Every kind of input is edited in
+// turn, and what an incremental build leaves in out/ must be byte for byte what a clean cold build
+// of the same sources writes into an empty out/ with an empty cache. Both incremental paths are
+// checked: `agency-site build` (buildSite again over the last out/ and .cache/) and
+// `serve --watch` (a build session told which files changed). BuildReport lists no time-stamped
+// files, so nothing is excluded from the comparison: two cold builds of the same sources must be
+// equal too, and the first test says so.
+//
+// One copy of the basic fixture serves every row, to keep the file fast: a row edits the sources,
+// builds both ways, compares, then undoes its edit (from a pristine copy) and compares both paths
+// with the original cold build again. A path that failed anywhere in a row is built afresh before
+// the next row, so one bug cannot make the rows after it fail.
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuildSession } from '../../src/build/index.ts';
+import { buildFixture, copyFixture } from '../support/fixture.ts';
+
+type Tree = Map<string, Buffer>;
+
+/** Every file under `dir` (hidden ones too), by path relative to it. */
+async function snapshot(dir: string): Promise<Tree> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => !e.isDirectory()).map((e) => relative(dir, join(e.parentPath, e.name)));
+  return new Map(await Promise.all(files.sort().map(async (rel) => [rel, await readFile(join(dir, rel))] as const)));
+}
+
+const BINARY = /\.(jpe?g|png|webp|avif|gz|br)$/;
+
+/** Bytes around `offset`, as text (escaped) or, for a binary file, as hex. */
+function around(bytes: Buffer, offset: number, binary: boolean): string {
+  if (binary) return bytes.subarray(Math.max(0, offset - 8), offset + 8).toString('hex');
+  return JSON.stringify(bytes.subarray(Math.max(0, offset - 40), offset + 40).toString('utf8'));
+}
+
+/** Undefined when both trees hold the same paths with the same bytes; otherwise the first difference, and what else differs. */
+function firstDifference(actual: Tree, expected: Tree, labels: { actual: string; expected: string }): string | undefined {
+  const missing = [...expected.keys()].filter((p) => !actual.has(p));
+  const extra = [...actual.keys()].filter((p) => !expected.has(p));
+  const differing = [...expected.keys()].filter((p) => actual.has(p) && !actual.get(p)!.equals(expected.get(p)!));
+  if (!missing.length && !extra.length && !differing.length) return undefined;
+  const list = (paths: string[]) => paths.slice(0, 8).join(', ') + (paths.length > 8 ? `, … ${paths.length - 8} more` : '');
+  const lines: string[] = [];
+  if (missing.length) lines.push(`only in ${labels.expected} (${missing.length}): ${list(missing)}`);
+  if (extra.length) lines.push(`only in ${labels.actual} (${extra.length}): ${list(extra)}`);
+  const first = differing[0];
+  if (first) {
+    const a = actual.get(first)!;
+    const e = expected.get(first)!;
+    let offset = 0;
+    while (offset < a.length && offset < e.length && a[offset] === e[offset]) offset++;
+    const binary = BINARY.test(first);
+    lines.push(
+      `${first} differs from byte ${offset} (${labels.expected} ${e.length} bytes, ${labels.actual} ${a.length} bytes):`,
+      `  ${labels.expected.padEnd(12)} ${around(e, offset, binary)}`,
+      `  ${labels.actual.padEnd(12)} ${around(a, offset, binary)}`,
+    );
+    if (differing.length > 1) lines.push(`also differ (${differing.length - 1}): ${list(differing.slice(1))}`);
+  }
+  return lines.join('\n');
+}
+
+function expectSameTree(actual: Tree, expected: Tree, labels: { actual: string; expected: string }): void {
+  const difference = firstDifference(actual, expected, labels);
+  if (difference) expect.fail(`out/ is not what a cold build writes:\n${difference}`);
+}
+
+type Fixture = Awaited<ReturnType<typeof copyFixture>>;
+interface Dirs {
+  site: string;
+  locales: string;
+  templates: string;
+}
+
+/** Replaces `from` (which must be there, so an edit cannot silently do nothing) in a source file; returns its path. */
+async function rewrite(file: string, from: string | RegExp, to: string): Promise<string> {
+  const text = await readFile(file, 'utf8');
+  if (!(typeof from === 'string' ? text.includes(from) : from.test(text))) throw new Error(`${file} does not contain ${String(from)}`);
+  await writeFile(file, text.replace(from, to));
+  return file;
+}
+
+interface Row {
+  name: string;
+  /** Changes the sources; returns the absolute path of every file it wrote, created or deleted. */
+  edit: (dirs: Dirs) => Promise<string[]>;
+}
+
+const rows: Row[] = [
+  {
+    name: 'post body',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/en/first-post.md'), '## Hello', '## Hello, edited')],
+  },
+  {
+    name: 'post title',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/en/first-post.md'), 'title: First post', 'title: First post, renamed')],
+  },
+  {
+    // The oldest Spanish post becomes the newest: it moves from page 2 of the list to the top.
+    name: 'post date',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/es/tercero.md'), 'date: 2025-12-01', 'date: 2026-03-01')],
+  },
+  {
+    name: 'draft flag: a draft is published',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/en/unfinished.md'), 'draft: true\n', '')],
+  },
+  {
+    name: 'draft flag: a post is unpublished',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/es/solo-en-espanol.md'), 'tags: [react]\n', 'tags: [react]\ndraft: true\n')],
+  },
+  {
+    name: 'tags',
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/en/first-post.md'), 'tags: [node]', 'tags: [node, react]')],
+  },
+  {
+    // first-post's Spanish translation becomes solo-en-espanol: three pages change their alternates.
+    name: 'translationKey',
+    edit: async ({ site }) => [
+      await rewrite(join(site, 'blog/es/primer-articulo.md'), 'translationKey: first', 'translationKey: primero'),
+      await rewrite(join(site, 'blog/es/solo-en-espanol.md'), 'tags: [react]\n', 'tags: [react]\ntranslationKey: first\n'),
+    ],
+  },
+  {
+    name: "a page's YAML",
+    edit: async ({ site }) => [await rewrite(join(site, 'pages/careers.yaml'), 'title: Careers,', 'title: Careers at the studio,')],
+  },
+  {
+    name: 'a markdown document a page shows',
+    edit: async ({ site }) => [await rewrite(join(site, 'legal/careers-en.md'), /\n$/, '\nOne more paragraph about working with us.\n')],
+  },
+  {
+    name: 'a collection item',
+    edit: async ({ site }) => [await rewrite(join(site, 'collections/services.yaml'), 'en: Staff augmentation', 'en: Staff augmentation by the week')],
+  },
+  {
+    name: 'navigation.yaml',
+    edit: async ({ site }) => [await rewrite(join(site, 'navigation.yaml'), 'en: Careers, es: Empleo', 'en: Jobs, es: Empleo')],
+  },
+  {
+    name: 'a message in one locale (es)',
+    edit: async ({ locales }) => [await rewrite(join(locales, 'es.yaml'), 'written-on: Escrito el', 'written-on: Publicado el')],
+  },
+  {
+    // es.yaml lacks this message: Spanish pages show the English text, so they change too.
+    name: 'a default-locale message another locale falls back to',
+    edit: async ({ locales }) => [await rewrite(join(locales, 'en.yaml'), 'title: Services', 'title: What we do')],
+  },
+  {
+    name: 'a constant',
+    edit: async ({ site }) => [await rewrite(join(site, 'constants.yaml'), 'matchHours: 24', 'matchHours: 48')],
+  },
+  {
+    name: 'site.yaml: the site name',
+    edit: async ({ site }) => [await rewrite(join(site, 'site.yaml'), 'name: Fixture Studio', 'name: Fixture Studio Co')],
+  },
+  {
+    // first-post's ::cta links to it.
+    name: 'site.yaml: a booking link',
+    edit: async ({ site }) => [await rewrite(join(site, 'site.yaml'), 'fixture/call', 'fixture/strategy-call')],
+  },
+  {
+    name: 'a page template',
+    edit: async ({ templates }) => [
+      await rewrite(join(templates, 'pages/blog-post.tsx'), '<header className="page-header">', '<header className="page-header post-header">'),
+    ],
+  },
+  {
+    name: 'a component',
+    edit: async ({ templates }) => [
+      await rewrite(join(templates, 'components/PostMeta.tsx'), '<span className="tags">', '<span className="tags" aria-label="tags">'),
+    ],
+  },
+  {
+    name: 'CSS',
+    edit: async ({ templates }) => [await rewrite(join(templates, 'styles/base.css'), '--sun: #f6b40e;', '--sun: #f6b40f;')],
+  },
+  {
+    // Another picture of the same size: every width and format of it gets a new name.
+    name: 'an image',
+    edit: async ({ site }) => {
+      const file = join(site, 'images/buenos-aires-at-dusk.jpg');
+      const { width, height } = await sharp(file).metadata();
+      await writeFile(
+        file,
+        await sharp({ create: { width, height, channels: 3, background: '#1d5f9a' } })
+          .jpeg({ quality: 80 })
+          .toBuffer(),
+      );
+      return [file];
+    },
+  },
+  {
+    name: 'a new post',
+    edit: async ({ site }) => {
+      const file = join(site, 'blog/en/second-post.md');
+      await writeFile(file, '---\ntitle: Second post\ndescription: Another post.\ndate: 2026-02-15\ntags: [react]\n---\n\n## Again\n\nMore text.\n');
+      return [file];
+    },
+  },
+  {
+    // The Spanish list had two pages; it is left with one.
+    name: 'a deleted post',
+    edit: async ({ site }) => {
+      const file = join(site, 'blog/es/tercero.md');
+      await rm(file);
+      return [file];
+    },
+  },
+  {
+    // A post's slug is its file name. The watcher reports the old path (unlink) before the new one (add).
+    name: 'a renamed post',
+    edit: async ({ site }) => {
+      const before = join(site, 'blog/en/first-post.md');
+      const after = join(site, 'blog/en/hello-world.md');
+      await rename(before, after);
+      return [before, after];
+    },
+  },
+  {
+    name: 'a new page YAML',
+    edit: async ({ site }) => {
+      const file = join(site, 'pages/about.yaml');
+      await writeFile(
+        file,
+        'template: document\nslug: { en: about, es: nosotros }\nseo:\n  en: { title: About, description: About us. }\n  es: { title: Nosotros, description: Quiénes somos. }\nmarkdown:\n  en: legal/careers-en.md\n  es: legal/careers-es.md\n',
+      );
+      return [file];
+    },
+  },
+  {
+    name: 'a deleted page YAML',
+    edit: async ({ site }) => {
+      const file = join(site, 'pages/english-only.yaml');
+      await rm(file);
+      return [file];
+    },
+  },
+];
+
+let f: Fixture;
+let dirs: Dirs;
+/** site/, locales/ and templates/ as copied, to undo each row's edit from. */
+let pristine: string;
+/** out/ of a cold build of the unedited sources. */
+let original: Tree;
+let folders = 0;
+const folder = (name: string) => join(f.dir, `${name}-${++folders}`);
+
+/** A clean cold build of the sources as they are now: a fresh out/ and an empty cache, read back and removed. */
+async function coldBuild(): Promise<Tree> {
+  const dir = folder('cold');
+  try {
+    await buildFixture(f, { outDir: join(dir, 'out'), cacheDir: join(dir, 'cache') });
+    return await snapshot(join(dir, 'out'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The `agency-site build` path: buildSite again over the same out/ and cache. */
+const buildPath = {
+  out: '',
+  cache: '',
+  inSync: false,
+  async start() {
+    const dir = folder('build');
+    this.out = join(dir, 'out');
+    this.cache = join(dir, 'cache');
+    await buildFixture(f, { outDir: this.out, cacheDir: this.cache });
+    this.inSync = true;
+  },
+  async rebuild() {
+    await buildFixture(f, { outDir: this.out, cacheDir: this.cache });
+  },
+};
+
+/** The `serve --watch` path: one build session, told which files changed. */
+const watchPath = {
+  out: '',
+  session: undefined as ReturnType<typeof createBuildSession> | undefined,
+  inSync: false,
+  async start() {
+    const dir = folder('watch');
+    this.out = join(dir, 'out');
+    this.session = createBuildSession({ siteDir: f.site, outDir: this.out, cacheDir: join(dir, 'cache'), workers: 0 });
+    await this.session.build();
+    this.inSync = true;
+  },
+  async rebuild(changed: string[]) {
+    await this.session!.build(changed);
+  },
+};
+
+beforeAll(async () => {
+  f = await copyFixture('basic');
+  dirs = { site: f.site, locales: join(f.dir, 'locales'), templates: join(f.dir, 'templates') };
+  pristine = join(f.dir, 'pristine');
+  for (const name of ['site', 'locales', 'templates']) await cp(join(f.dir, name), join(pristine, name), { recursive: true });
+  original = await coldBuild();
+  await buildPath.start();
+  await watchPath.start();
+});
+afterAll(() => f?.cleanup());
+
+describe('cold builds', () => {
+  it('write the same bytes every time: out/ holds no time stamps', async () => {
+    const labels = { actual: 'second cold', expected: 'first cold' };
+    expectSameTree(await snapshot(buildPath.out), original, labels);
+    expectSameTree(await snapshot(watchPath.out), original, labels);
+  });
+
+  it('write the same bytes whatever folder the site is in', async () => {
+    const elsewhere = await copyFixture('basic');
+    try {
+      await buildFixture(elsewhere);
+      expectSameTree(await snapshot(elsewhere.out), original, { actual: 'elsewhere', expected: 'here' });
+    } finally {
+      await elsewhere.cleanup();
+    }
+  });
+});
+
+describe.each(rows)('after an edit: $name', (row) => {
+  let changed: string[] = [];
+  let cold: Tree;
+  let undone = false;
+
+  /** Puts back every file the edit touched, and checks it touched no other. */
+  async function undo() {
+    undone = true;
+    for (const file of changed) {
+      const before = join(pristine, relative(f.dir, file));
+      if (existsSync(before)) {
+        await mkdir(dirname(file), { recursive: true });
+        await copyFile(before, file);
+      } else await rm(file, { force: true });
+    }
+    for (const name of ['site', 'locales', 'templates']) {
+      const difference = firstDifference(await snapshot(join(f.dir, name)), await snapshot(join(pristine, name)), { actual: 'undone', expected: 'pristine' });
+      if (difference) throw new Error(`the "${row.name}" edit changed files it did not return:\n${difference}`);
+    }
+  }
+
+  beforeAll(async () => {
+    // A path that went wrong in an earlier row starts again from a cold build.
+    if (!buildPath.inSync) await buildPath.start();
+    if (!watchPath.inSync) await watchPath.start();
+    changed = await row.edit(dirs);
+    cold = await coldBuild();
+  });
+  afterAll(async () => {
+    if (!undone) {
+      await undo();
+      buildPath.inSync = watchPath.inSync = false;
+    }
+  });
+
+  it('changes what a cold build writes (the row is not vacuous)', () => {
+    expect(firstDifference(cold, original, { actual: 'edited', expected: 'original' })).toBeDefined();
+  });
+
+  it('agency-site build: out/ equals the cold build', async () => {
+    buildPath.inSync = false;
+    await buildPath.rebuild();
+    expectSameTree(await snapshot(buildPath.out), cold, { actual: 'incremental', expected: 'cold' });
+    buildPath.inSync = true;
+  });
+
+  it('serve --watch: out/ equals the cold build', async () => {
+    watchPath.inSync = false;
+    await watchPath.rebuild(changed);
+    expectSameTree(await snapshot(watchPath.out), cold, { actual: 'watch', expected: 'cold' });
+    watchPath.inSync = true;
+  });
+
+  describe('and undone', () => {
+    beforeAll(() => undo());
+
+    it('agency-site build: out/ equals the original cold build', async () => {
+      const wasInSync = buildPath.inSync;
+      buildPath.inSync = false;
+      await buildPath.rebuild();
+      expectSameTree(await snapshot(buildPath.out), original, { actual: 'incremental', expected: 'original' });
+      buildPath.inSync = wasInSync;
+    });
+
+    it('serve --watch: out/ equals the original cold build', async () => {
+      const wasInSync = watchPath.inSync;
+      watchPath.inSync = false;
+      await watchPath.rebuild(changed);
+      expectSameTree(await snapshot(watchPath.out), original, { actual: 'watch', expected: 'original' });
+      watchPath.inSync = wasInSync;
+    });
+  });
+});
