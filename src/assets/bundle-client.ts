@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
@@ -72,6 +72,8 @@ export async function bundleClient(options: { templatesDir: string; names: strin
       build: {
         // From stdin, so chunk hashes do not depend on where the cache folder is.
         stdin: { contents: entrySource, resolveDir: templatesDir, sourcefile: 'runtime.ts', loader: 'ts' },
+        // Paths in chunk hashes and comments are relative to the project, not to wherever the process runs.
+        absWorkingDir: dirname(templatesDir),
         bundle: true,
         splitting: true,
         format: 'esm',
@@ -112,7 +114,8 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
   // The output chunk a module became (a dynamic import's target is its own chunk).
   const chunkOf = (source: string, exporting?: string) =>
     Object.keys(outputs).find(
-      (o) => Object.keys(outputs[o]!.inputs).some((i) => resolve(i) === source) && (!exporting || outputs[o]!.exports.includes(exporting)),
+      (o) =>
+        Object.keys(outputs[o]!.inputs).some((i) => resolve(dirname(templatesDir), i) === source) && (!exporting || outputs[o]!.exports.includes(exporting)),
     );
   const own = (chunk: string) => [...staticClosure(chunk)].filter((o) => !entrySet.has(o));
   // The full-hydration renderer (Root and React) comes with every template; a template chunk is on top.

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { cssError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
 import { cachedBuild } from './cached-build.ts';
@@ -18,6 +18,7 @@ export async function bundleCss(options: { templatesDir: string; cacheDir: strin
       name: 'css',
       build: {
         entryPoints: [join(options.templatesDir, 'styles', 'site.css')],
+        absWorkingDir: dirname(resolve(options.templatesDir)),
         bundle: true,
         minify: true,
         outdir: 'out',

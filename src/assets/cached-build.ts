@@ -44,7 +44,7 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
   const inputs: Record<string, string> = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     // The generated entry (stdin) is no file; its text is part of the key already.
-    const path = resolve(input);
+    const path = resolve(options.build.absWorkingDir ?? process.cwd(), input);
     const hash = hashFile(path);
     if (hash !== undefined) inputs[path] = hash;
   }

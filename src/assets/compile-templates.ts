@@ -1,5 +1,5 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild } from './cached-build.ts';
 import { templateCompileError } from '../errors/index.ts';
@@ -42,6 +42,8 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
       name: 'server',
       build: {
         stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
+        // Paths in chunk hashes and comments are relative to the project, not to wherever the process runs.
+        absWorkingDir: dirname(templatesDir),
         bundle: true,
         write: false,
         platform: 'node',

@@ -13,7 +13,8 @@ import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
-import { readGraph, writeGraph } from '../graph/index.ts';
+import { projectPath, readGraph, writeGraph } from '../graph/index.ts';
+import type { StampChange } from './source-stamps.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
 import { createTasks } from './task.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   inPlace?: boolean;
   /** Keep the files in memory instead of publishing them to out/ (tests): out/ is neither read nor written. */
   output?: MemoryOutput;
+  /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
+  changedFiles?: StampChange[];
 }
 
 /** What the browser runtime needs before its first fetch, published in a meta tag (CSP allows no inline script). */
@@ -95,7 +98,7 @@ function reuseOf(reach: Classification | undefined, previous: BuildState | undef
   if (previous) return previous.setupKey === setupKey ? { reuse: { entries: new Map(previous.pages.map((e) => [e.page.outFile, e])), only } } : {};
   if (!graph || graph.setupKey !== setupKey) return {};
   const entries = new Map(Object.entries(graph.pages).map(([outFile, node]) => [outFile, { baseKey: node.baseKey, key: node.key } as RenderedEntry]));
-  return { reuse: { entries, only } };
+  return { reuse: { entries, only, verify: true } };
 }
 
 /** The build, stage after stage; the only place that knows their order. */
@@ -120,6 +123,9 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       ? undefined
       : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
+  since ??= options.changedFiles && {
+    changes: options.changedFiles.map((c) => ({ path: projectPath(c.path, { siteDir, templatesDir, localesDir }), kind: c.kind })),
+  };
   const previous = since?.previous;
   const saved = previous ? { graph: previous.graph } : since ? readGraph(cacheDir) : {};
   if (saved.problem) warnings.push(`cache: ${saved.problem}; every page is keyed again`);

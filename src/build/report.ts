@@ -39,6 +39,10 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     .join(', ');
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
+  if (report.reached !== undefined)
+    lines.push(
+      `  the changes reached ${report.reached === 'all' ? 'every page' : `${report.reached} page${report.reached === 1 ? '' : 's'}`} (dependency graph)`,
+    );
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
   if (report.javascript && report.hydration) lines.push(...formatHydration(report.hydration, report.javascript, kb));
   else if (report.javascript) {

@@ -3,13 +3,15 @@
 import { dirname, join, resolve } from 'node:path';
 import { isOutputAsRecorded } from '../output/build-manifest.ts';
 import type { BuildReport } from './report.ts';
-import { checkStamps } from './source-stamps.ts';
+import { checkStamps, type StampChange } from './source-stamps.ts';
 
 export interface SkipCheck {
   /** The last build's report, as this run's (nothing rendered or written), when nothing changed. */
   report?: BuildReport;
   /** One line about a cache that cannot be trusted; the full build that follows rebuilds it. */
   problem?: string;
+  /** The inputs that differ from the last build's (absolute paths), when its stamps could be compared. */
+  changes?: StampChange[];
 }
 
 export function checkUnchanged(options: { siteDir: string; outDir: string; cacheDir?: string; baseUrl?: string }): SkipCheck {
@@ -25,7 +27,7 @@ export function checkUnchanged(options: { siteDir: string; outDir: string; cache
     cacheDir,
     baseUrl: options.baseUrl,
   });
-  if (!check.current) return check.problem ? { problem: check.problem } : {};
+  if (!check.current) return check.problem ? { problem: check.problem } : check.changes ? { changes: check.changes } : {};
   if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return {};
   const last = check.report as BuildReport;
   const images = last.images ? { ...last.images, processed: 0, fromCache: last.images.processed + last.images.fromCache, socialCards: 0 } : undefined;

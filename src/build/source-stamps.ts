@@ -70,7 +70,13 @@ export function saveStamps(cacheDir: string, stamps: SourceStamps, report: unkno
   renameSync(`${file}.tmp`, file);
 }
 
-export type StampCheck = { current: true; report: unknown } | { current: false; problem?: string };
+/** A file whose stamp differs from the last build's: what `classifyChange` is given by `build`. */
+export interface StampChange {
+  path: string;
+  kind: 'add' | 'change' | 'unlink';
+}
+
+export type StampCheck = { current: true; report: unknown } | { current: false; problem?: string; changes?: StampChange[] };
 
 /**
  * Whether every input is exactly as the last successful build saw it. `problem` is set when the
@@ -90,13 +96,18 @@ export function checkStamps(o: StampOptions): StampCheck {
   if (saved.key !== keyOf(o)) return { current: false };
   const roots = rootsOf(o);
   if (Object.keys(saved.roots).join('\0') !== roots.join('\0')) return { current: false };
+  // Every difference, not just the first: the build keys again only the pages they reach.
+  const now = takeStamps(o);
+  const changes: StampChange[] = [];
   for (const root of roots) {
-    const { dirs, files } = saved.roots[root]!;
-    for (const [rel, mtime] of Object.entries(dirs)) if (statSync(join(root, rel), { throwIfNoEntry: false })?.mtimeMs !== mtime) return { current: false };
-    for (const [rel, [size, mtime, ino]] of Object.entries(files)) {
-      const s = statSync(join(root, rel), { throwIfNoEntry: false });
-      if (!s || s.size !== size || s.mtimeMs !== mtime || s.ino !== ino) return { current: false };
+    const before = saved.roots[root]!.files;
+    const after = now.roots[root]!.files;
+    for (const [rel, stamp] of Object.entries(after)) {
+      const old = before[rel];
+      if (!old) changes.push({ path: join(root, rel), kind: 'add' });
+      else if (old.some((v, i) => v !== stamp[i])) changes.push({ path: join(root, rel), kind: 'change' });
     }
+    for (const rel of Object.keys(before)) if (!(rel in after)) changes.push({ path: join(root, rel), kind: 'unlink' });
   }
-  return { current: true, report: saved.report };
+  return changes.length ? { current: false, changes } : { current: true, report: saved.report };
 }

@@ -31,9 +31,13 @@ function progressBar(label: string) {
 }
 
 /** Builds with the pipeline, imported here rather than at start-up: `--help` must not load React, sharp or esbuild. */
-export async function buildWithFlags(flags: BuildFlags, build?: (options: BuildOptions) => Promise<BuildReport>): Promise<BuildReport> {
+export async function buildWithFlags(
+  flags: BuildFlags,
+  build?: (options: BuildOptions) => Promise<BuildReport>,
+  changedFiles?: BuildOptions['changedFiles'],
+): Promise<BuildReport> {
   const { buildSite, formatReport } = await import('../build/index.ts');
-  const report = await (build ?? buildSite)(buildOptionsOf(flags));
+  const report = await (build ?? buildSite)({ ...buildOptionsOf(flags), ...(changedFiles ? { changedFiles } : {}) });
   if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
   return report;
 }
@@ -65,7 +69,8 @@ export function registerBuildCommand(program: Command): void {
           if (!flags.quiet) console.log((await import('../build/report.ts')).formatReport(skip.report, { verbose: flags.verbose === true }));
           return;
         }
-        await buildWithFlags(flags);
+        // What changed since the last build: the saved dependency graph says which pages it reaches.
+        await buildWithFlags(flags, undefined, skip.changes);
       }, flags),
   );
 }

@@ -31,6 +31,8 @@ export interface RenderStepResult {
 export interface RenderReuse {
   entries: Map<string, RenderedEntry>;
   only: ReadonlySet<string>;
+  /** Entries from a saved graph (not this process's last build): check their cached files still match. */
+  verify?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function renderPlannedPages(options: {
   let damaged = 0;
   const all = options.plan.pages.map((page): RenderedEntry => {
     const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
-    if (kept) return { ...kept, page };
+    if (kept && (!reuse!.verify || cachedState(cacheDir, kept.key, sizes[kept.key]) === 'cached')) return { ...kept, page };
     const baseKey = pageCacheKey(page, setupKey);
     const read = reads[baseKey];
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';

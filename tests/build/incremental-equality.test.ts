@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuildSession } from '../../src/build/index.ts';
 import { buildFixture, copyFixture } from '../support/fixture.ts';
+import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
 
 type Tree = Map<string, Buffer>;
 
@@ -259,7 +260,10 @@ async function coldBuild(): Promise<Tree> {
   }
 }
 
-/** The `agency-site build` path: buildSite again over the same out/ and cache. */
+/**
+ * The `agency-site build` path: what the command does. The file stamps say which inputs changed
+ * since the last build (or that none did), and the saved dependency graph which pages they reach.
+ */
 const buildPath = {
   out: '',
   cache: '',
@@ -272,7 +276,11 @@ const buildPath = {
     this.inSync = true;
   },
   async rebuild() {
-    await buildFixture(f, { outDir: this.out, cacheDir: this.cache });
+    const skip = checkUnchanged({ siteDir: f.site, outDir: this.out, cacheDir: this.cache });
+    // Every row edits (or undoes) files, so the stamps must name them: the graph path is what is tested.
+    expect(skip.report).toBeUndefined();
+    expect(skip.changes?.length).toBeGreaterThan(0);
+    await buildFixture(f, { outDir: this.out, cacheDir: this.cache, ...(skip.changes ? { changedFiles: skip.changes } : {}) });
   },
 };
 
