@@ -1,6 +1,6 @@
 // Serving benchmarks (issue "Developer loop and production-grade serving"):
-// 1. serve --watch on a site with N posts per locale: time from saving one markdown file to the
-//    reload event, over 20 edits (median, p95).
+// 1. serve --watch on a site with N posts per locale: time from saving a file to the event an open
+//    tab gets (reload or stylesheet swap), for each kind of edit (median, p95).
 // 2. Requests per second for a cached page and for page-data, with wrk from a second process.
 // Usage: node scripts/bench-serve.mjs [N=2000]   (needs `npm run compile` and Debian's wrk)
 import { execFileSync, spawn } from 'node:child_process';
@@ -37,44 +37,59 @@ get(new URL('/__agency-site/events', base), (res) => {
       const frame = buffer.slice(0, i);
       buffer = buffer.slice(i + 2);
       const type = /^event: (\w+)/m.exec(frame)?.[1];
-      if (type === 'reload' || type === 'error') waiters.shift()?.(type);
+      if (type === 'reload' || type === 'css' || type === 'error') waiters.shift()?.(type);
     }
   });
 });
 await new Promise((r) => setTimeout(r, 1500));
 
-const times = [];
-const post = join(dir, 'site/blog/en/post-7.md');
-const original = readFileSync(post, 'utf8');
-for (let i = 0; i < 20; i++) {
-  const event = new Promise((resolve) => waiters.push(resolve));
-  const started = performance.now();
-  writeFileSync(post, original.replace('## Section 1', `## Section 1 (edit ${i})`));
-  const type = await event;
-  if (type !== 'reload') throw new Error('build failed during the benchmark');
-  times.push(performance.now() - started);
-  await new Promise((r) => setTimeout(r, 200));
-}
-writeFileSync(post, original);
-await new Promise((resolve) => waiters.push(resolve));
+// Each kind of edit, saved again and again: time from the save to the event the open tab gets
+// (reload, or a stylesheet swap for CSS). 20 saves each; the slow kinds (every page renders again) fewer.
+const edits = [
+  { name: "one post's body", file: 'site/blog/en/post-7.md', saves: 20, edit: (t, i) => t.replace('## Section 1', `## Section 1 (edit ${i})`) },
+  { name: "one post's title", file: 'site/blog/en/post-7.md', saves: 20, edit: (t, i) => t.replace(/^title: "(.*)"$/m, `title: "$1, take ${i}"`) },
+  {
+    name: 'one message key (careers.work-with-us, en)',
+    file: 'locales/en.yaml',
+    saves: 20,
+    edit: (t, i) => t.replace('work-with-us: "Work with us:', `work-with-us: "Work with us (${i}):`),
+  },
+  {
+    name: 'one collection item (services: staff augmentation)',
+    file: 'site/collections/services.yaml',
+    saves: 20,
+    edit: (t, i) => t.replace('en: "Staff augmentation"', `en: "Staff augmentation ${i}"`),
+  },
+  { name: 'CSS (templates/styles/base.css)', file: 'templates/styles/base.css', saves: 3, edit: (t, i) => `${t}\n/* edit ${i} */\n` },
+  {
+    name: 'a template (templates/pages/careers.tsx)',
+    file: 'templates/pages/careers.tsx',
+    saves: 3,
+    edit: (t, i) => `${t}\n// edit ${i}\n`,
+  },
+];
 const pct = (list, p) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
 const summary = (list) => {
   list.sort((a, b) => a - b);
   return `median ${pct(list, 50).toFixed(0)} ms, p95 ${pct(list, 95).toFixed(0)} ms, min ${list[0].toFixed(0)} ms, max ${list.at(-1).toFixed(0)} ms`;
 };
-console.log(`watch: ${n} posts per locale, 20 edits of one post's body: ${summary(times)}`);
-
-// A title edit reaches the blog lists and the feed: the full (cached) build path, 10 times.
-const titles = [];
-for (let i = 0; i < 10; i++) {
-  const event = new Promise((resolve) => waiters.push(resolve));
-  const started = performance.now();
-  writeFileSync(post, original.replace(/^title: "(.*)"$/m, `title: "$1, take ${i}"`));
-  if ((await event) !== 'reload') throw new Error('build failed during the benchmark');
-  titles.push(performance.now() - started);
-  await new Promise((r) => setTimeout(r, 200));
+for (const { name, file, saves, edit } of edits) {
+  const path = join(dir, file);
+  const original = readFileSync(path, 'utf8');
+  const times = [];
+  for (let i = 0; i < saves; i++) {
+    const event = new Promise((resolve) => waiters.push(resolve));
+    const started = performance.now();
+    writeFileSync(path, edit(original, i));
+    const type = await event;
+    if (type === 'error') throw new Error(`build failed during the benchmark (${name})`);
+    times.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  writeFileSync(path, original);
+  await new Promise((resolve) => waiters.push(resolve));
+  console.log(`watch: ${n} posts per locale, ${saves} saves of ${name}: ${summary(times)}`);
 }
-console.log(`watch: ${n} posts per locale, 10 edits of one post's title (full build path): ${summary(titles)}`);
 
 function wrk(path) {
   const out = execFileSync('wrk', ['-t2', '-c32', '-d10s', '--latency', new URL(path, base).href], { encoding: 'utf8' });

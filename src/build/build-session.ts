@@ -19,6 +19,7 @@ export function createBuildSession(options: BuildOptions) {
   };
   const known = new Set<string>();
   let unbuilt: string[] = [];
+  let pending: Promise<void> | undefined;
 
   return {
     /** Rebuilds after `changed` files (absolute paths); the first call always runs the full build. */
@@ -32,9 +33,12 @@ export function createBuildSession(options: BuildOptions) {
         return { path: rel, kind };
       });
       // After the session's first build out/ is ours: later builds change only the files that differ.
+      await pending;
       const result = await runBuild(state ? { ...options, inPlace: true } : options, state && changes.length ? { previous: state, changes } : undefined);
       state = result.state;
       unbuilt = [];
+      // The graph is saved once the reload is on its way (a later \`build\` needs it; this session has it in memory).
+      if (result.persist) pending = new Promise<void>((done) => setImmediate(() => done(result.persist!()))).catch(() => undefined);
       changes.forEach((c) => (c.kind === 'unlink' ? known.delete(c.path) : known.add(c.path)));
       return result.report;
     },

@@ -53,9 +53,16 @@ export function graphOf(options: {
   setupKey: string;
   content: Content;
   reads: (baseKey: string) => PageNode['reads'] | undefined;
+  /** The last graph of this process: a page with the same base key has the same sources. */
+  last?: DependencyGraph;
 }): DependencyGraph {
   const pages: DependencyGraph['pages'] = {};
   for (const { page, baseKey, key } of options.pages) {
+    const known = options.last?.pages[page.outFile];
+    if (known && known.baseKey === baseKey && known.key === key) {
+      pages[page.outFile] = known;
+      continue;
+    }
     const reads = options.reads(baseKey) ?? { messages: ['*'], routes: ['*'], images: ['*'], site: ['*'], constants: ['*'] };
     pages[page.outFile] = { locale: page.locale, template: page.template, sources: page.sources.map((s) => projectPath(s, options.dirs)), reads, baseKey, key };
   }

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { PlannedPage } from '../plan/index.ts';
-import { pageCachePaths } from '../render/index.ts';
+import type { PageSizes } from '../render/index.ts';
 
 export interface HydrationReport {
   /** Paths of pages with page-data.islands.json: only their islands hydrate. */
@@ -9,13 +8,11 @@ export interface HydrationReport {
   full: string[];
 }
 
-/**
- * Which pages hydrate only their islands and which in full. Only whether each cached page has a
- * variant is looked at (one stat per page), so a warm build of thousands of pages stays fast.
- */
-export function hydrationOf(pages: Array<{ page: PlannedPage; key: string }>, cacheDir: string): HydrationReport {
+/** Which pages hydrate only their islands and which in full, without touching the disk. */
+/** From the page index's recorded sizes: a page with an islands variant has a third size. */
+export function hydrationOf(pages: Array<{ page: PlannedPage; key: string }>, sizes: PageSizes): HydrationReport {
   const report: HydrationReport = { islands: [], full: [] };
-  for (const { page, key } of pages) (existsSync(pageCachePaths(cacheDir, key).islandsData) ? report.islands : report.full).push(page.path);
+  for (const { page, key } of pages) (sizes[key]?.[2] !== undefined ? report.islands : report.full).push(page.path);
   return report;
 }
 

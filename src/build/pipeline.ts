@@ -3,9 +3,9 @@ import { bundleClient, bundleCss, compileTemplates, compressAssets, type Compile
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { collectOutputFiles, hostFiles, StagedOutput, type MemoryOutput } from '../output/index.ts';
+import { collectOutputFiles, hostFiles, StagedOutput, type MemoryOutput, type OutputFile, type OutputRecord } from '../output/index.ts';
 import { planSite, type SitePlan } from '../plan/index.ts';
-import { renderPlannedPages, setupCacheKey, type RenderedEntry, type RenderSetup } from '../render/index.ts';
+import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
 import { type Messages } from '../i18n/index.ts';
 import { bodiesOnly, graphOf, refineChanges, withNewBodies } from './change-details.ts';
@@ -79,6 +79,10 @@ export interface BuildState {
   /** Social card file per page (out/ file → its card), for the pages a change did not reach. */
   cards: Map<string, { path: string; linkFrom: string; bytes: number }>;
   graph: DependencyGraph;
+  /** What out/ holds (keys and stamps) and each page's files, so the next rebuild stats only what it writes. */
+  output?: OutputRecord;
+  pageFiles: Map<string, OutputFile[]>;
+  pageIndex: PageIndex;
 }
 
 /** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */
@@ -101,12 +105,19 @@ function reuseOf(reach: Classification | undefined, previous: BuildState | undef
   return { reuse: { entries, only, verify: true } };
 }
 
+/** Watch, settings unchanged: the last build's posts, with only the saved files read again. */
+function knownContent(previous: BuildState | undefined, since: ChangedSince | undefined, settings: boolean, siteDir: string) {
+  if (!previous || !since || settings) return {};
+  const changed = new Set(since.changes.filter((c) => c.path.startsWith('site/')).map((c) => join(siteDir, ...c.path.slice('site/'.length).split('/'))));
+  return { known: { content: previous.content, changed } };
+}
+
 /** The build, stage after stage; the only place that knows their order. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   return (await runBuild(options)).report;
 }
 
-export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<{ report: BuildReport; state: BuildState }> {
+export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<{ report: BuildReport; state: BuildState; persist?: () => void }> {
   const started = performance.now();
   const siteDir = resolve(options.siteDir);
   const root = dirname(siteDir);
@@ -141,7 +152,9 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   if (cacheProblem) warnings.push(cacheProblem);
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
-      runs('content') ? loadContent({ siteDir, config, cacheDir }) : previous!.content,
+      runs('content') || runs('images')
+        ? loadContent({ siteDir, config, cacheDir, ...knownContent(previous, since, runs('settings'), siteDir) })
+        : previous!.content,
       runs('messages') ? loadMessages({ localesDir, config }) : previous!.messages,
       runs('templates')
         ? compileTemplates({ templatesDir, cacheDir }).then(async (compiled) => ({
@@ -221,6 +234,10 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       constants: config.constants,
     };
 
+    // Watch: the page index, the out/ record and the graph are saved after the browser was told.
+    const deferred: Array<() => void> = [];
+    const defer = (save: () => void) => deferred.push(save);
+    const pageFiles = { ...(previous ? { last: previous.pageFiles } : {}), next: new Map<string, OutputFile[]>() };
     const render = await task('rendering pages', () =>
       renderPlannedPages({
         plan,
@@ -231,11 +248,12 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
         warnings,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
         ...reuseOf(reach, previous, saved.graph, setupCacheKey(setup, templates.hash)),
+        ...(previous ? { index: previous.pageIndex, defer } : {}),
       }),
     );
     const og = await cards;
     const files = await task('collecting files', async () =>
-      collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed }),
+      collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed, pageFiles }),
     );
     // Processed images and social cards are linked from the cache like rendered pages.
     // Both are named by a hash of their content, so they are cached forever.
@@ -246,7 +264,15 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     files.push(...hostFiles(files, config));
     // Images finish in any order; the fingerprint must not depend on it.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const written = await writeOutputFiles({ files, output, outDir: options.outDir, cacheDir, inPlace: options.inPlace === true, task });
+    const written = await writeOutputFiles({
+      files,
+      output,
+      outDir: options.outDir,
+      cacheDir,
+      inPlace: options.inPlace === true,
+      ...(options.inPlace && previous?.output ? { last: previous.output, defer } : {}),
+      task,
+    });
 
     for (const f of messages.fallbacks) warnings.push(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
@@ -265,7 +291,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       warnings,
       stylesheets: setup.stylesheets,
       javascript: client.sizes,
-      hydration: hydrationOf(render.all, cacheDir),
+      hydration: hydrationOf(render.all, render.index.sizes),
       images: {
         processed: images.processed,
         fromCache: images.fromCache,
@@ -282,12 +308,35 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       setupKey: render.setupKey,
       content,
       reads: (baseKey) => render.reads[baseKey],
+      ...(previous ? { last: previous.graph } : {}),
     });
-    writeGraph(cacheDir, graph);
+    // A watch session writes it after the browser was told (the next build waits for it); build writes it now.
+    const saveGraph = () => {
+      writeGraph(cacheDir, graph);
+      deferred.forEach((save) => save());
+    };
+    if (!previous) saveGraph();
     if (stamps) saveStamps(cacheDir, stamps, report);
     return {
       report: reach ? { ...report, reached: reach.pages === 'all' ? 'all' : reach.pages.length, reload: reach.reload } : report,
-      state: { config, content, messages, templates, client, css, images, plan, setupKey: render.setupKey, pages: render.all, cards: og.byPage, graph },
+      ...(previous ? { persist: saveGraph } : {}),
+      state: {
+        config,
+        content,
+        messages,
+        templates,
+        client,
+        css,
+        images,
+        plan,
+        setupKey: render.setupKey,
+        pages: render.all,
+        cards: og.byPage,
+        graph,
+        ...(written.record ? { output: written.record } : {}),
+        pageFiles: pageFiles.next,
+        pageIndex: render.index,
+      },
     };
   } catch (error) {
     await output.abort();

@@ -8,6 +8,7 @@ import {
   serviceWorkerFile,
   serviceWorkerFor,
   type OutputFile,
+  type OutputRecord,
   type StagedOutput,
 } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
@@ -25,14 +26,26 @@ export async function writeOutputFiles(options: {
   outDir: string;
   cacheDir: string;
   inPlace: boolean;
+  /** A watch session's record of what its last build left in out/: trusted instead of stat'ing every file. */
+  last?: OutputRecord;
+  defer?: (save: () => void) => void;
   task: ReturnType<typeof createTasks>['task'];
-}): Promise<{ upToDate: boolean; filesWritten: number; bytesWritten: number }> {
+}): Promise<{ upToDate: boolean; filesWritten: number; bytesWritten: number; record?: OutputRecord }> {
   const { files, output, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   const keys = Object.fromEntries(files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : contentHash(f.data)]));
   const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
-  const record = () => recordOutput({ cacheDir, outDir, fingerprint, paths: [...files.map((f) => f.path), 'sw.js'], keys });
+  const record = (written?: Set<string>) =>
+    recordOutput({
+      cacheDir,
+      outDir,
+      fingerprint,
+      paths: [...files.map((f) => f.path), 'sw.js'],
+      keys,
+      ...(options.last && written ? { last: options.last, written } : {}),
+      ...(options.defer ? { defer: options.defer } : {}),
+    });
 
   if (output instanceof MemoryOutput) {
     await task('writing files', async () => {
@@ -44,11 +57,12 @@ export async function writeOutputFiles(options: {
     return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
   }
 
-  if (isOutputCurrent({ cacheDir, outDir, fingerprint })) {
+  if (!options.last && isOutputCurrent({ cacheDir, outDir, fingerprint })) {
     await output.abort();
     return { upToDate: true, filesWritten: 0, bytesWritten: 0 };
   }
-  const previous = readOutputKeys({ cacheDir, outDir });
+  // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next `build`).
+  const previous = options.last?.keys ?? readOutputKeys({ cacheDir, outDir });
   const changed = previous ? files.filter((f) => previous[f.path] !== keys[f.path]).length : files.length;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
@@ -57,20 +71,19 @@ export async function writeOutputFiles(options: {
   if (previous && (options.inPlace || changed <= Math.max(50, files.length / 20))) {
     await output.abort();
     const live = new LiveOutput(outDir);
+    const changedFiles = files.filter((f) => previous[f.path] !== keys[f.path]);
+    const removed = Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js');
+    if (options.last && !changedFiles.length && !removed.length) return { upToDate: true, filesWritten: 0, bytesWritten: 0, record: options.last };
     await task('updating files in place', async () => {
-      await Promise.all(files.filter((f) => previous[f.path] !== keys[f.path]).map((f) => live.put(f)));
-      await Promise.all(
-        Object.keys(previous)
-          .filter((path) => !(path in keys) && path !== 'sw.js')
-          .map((path) => live.remove(path)),
-      );
+      await Promise.all(changedFiles.map((f) => live.put(f)));
+      await Promise.all(removed.map((path) => live.remove(path)));
     });
     await task('service worker', async () => {
       const sw = await serviceWorkerFile({ globDir: live.outDir, cacheDir, precacheKey });
       await live.put({ path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
     });
-    record();
-    return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten };
+    const written = record(new Set([...changedFiles.map((f) => f.path), 'sw.js']));
+    return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten, record: written };
   }
   await task('writing files', async () => {
     await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
@@ -79,9 +92,10 @@ export async function writeOutputFiles(options: {
     const sw = await serviceWorkerFile({ globDir: output.stagingDir, cacheDir, precacheKey });
     await output.linkFrom('sw.js', sw.file, sw.bytes);
   });
+  let written: OutputRecord | undefined;
   await task('publishing', async () => {
     await output.commit();
-    record();
+    written = record();
   });
-  return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
+  return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten, ...(written ? { record: written } : {}) };
 }

@@ -54,6 +54,8 @@ export interface LoadContentOptions {
   config: SiteConfig;
   /** Where parsed posts are remembered between builds; none: parse everything. */
   cacheDir?: string;
+  /** A watch session's last content and the files saved since: other posts are taken as they were (no stat, no parse). */
+  known?: { content: Content; changed: ReadonlySet<string> };
 }
 
 export type { MarkdownSource };
@@ -143,9 +145,10 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
   return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
-async function loadPosts({ siteDir, config, cacheDir }: LoadContentOptions): Promise<Pick<Content, 'posts' | 'drafts'>> {
+async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions): Promise<Pick<Content, 'posts' | 'drafts'>> {
   const posts: Record<string, Post[]> = {};
   const drafts: Post[] = [];
+  if (known) return loadChangedPosts({ siteDir, config, known });
   const index = new PostIndex<Post>(cacheDir, contentHash(JSON.stringify(config.constants)));
   for (const locale of config.locales) {
     const files = await listFiles(join(siteDir, 'blog', locale), '.md');
@@ -165,6 +168,20 @@ async function loadPosts({ siteDir, config, cacheDir }: LoadContentOptions): Pro
     drafts.push(...loaded.filter((p) => p.draft));
   }
   index.save();
+  return { posts, drafts };
+}
+
+/** The posts of a watch session: the last build's, with the saved files read again (and new ones, and without deleted ones). */
+async function loadChangedPosts({ siteDir, config, known }: Required<Pick<LoadContentOptions, 'siteDir' | 'config' | 'known'>>) {
+  const before = new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
+  const posts: Record<string, Post[]> = {};
+  const drafts: Post[] = [];
+  for (const locale of config.locales) {
+    const files = await listFiles(join(siteDir, 'blog', locale), '.md');
+    const loaded = files.map((path) => (!known.changed.has(path) && before.get(path)) || readPost(path, locale, config));
+    posts[locale] = loaded.filter((p) => !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+    drafts.push(...loaded.filter((p) => p.draft));
+  }
   return { posts, drafts };
 }
 

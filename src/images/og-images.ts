@@ -60,7 +60,18 @@ interface CardInput {
   label: string;
 }
 
-const cardKey = (o: CardInput) => contentHash(VERSION, ogBaseSvg(o), ogTitleSvg(o.title).svg);
+// Remembered per input: planning asks for every page's card path on each rebuild of a watch session.
+const cardKeys = new Map<string, string>();
+function cardKey(o: CardInput): string {
+  const id = JSON.stringify([o.title, o.siteName, o.label]);
+  let key = cardKeys.get(id);
+  if (key === undefined) {
+    if (cardKeys.size > 50_000) cardKeys.clear();
+    key = contentHash(VERSION, ogBaseSvg(o), ogTitleSvg(o.title).svg);
+    cardKeys.set(id, key);
+  }
+  return key;
+}
 
 /** Where a page's card is published: named by its drawing, so the plan knows it before anything is drawn. */
 export function ogImagePath(options: CardInput): string {

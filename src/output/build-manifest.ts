@@ -38,16 +38,45 @@ export function isOutputCurrent(options: { cacheDir: string; outDir: string; fin
   return true;
 }
 
-export function recordOutput(options: { cacheDir: string; outDir: string; fingerprint: string; paths: string[]; keys?: Record<string, string> }): void {
+/** What out/ holds after a build: each file's content key and stamp. A watch session keeps it between builds. */
+export interface OutputRecord {
+  keys: Record<string, string>;
+  files: Record<string, [number, number]>;
+}
+
+/**
+ * Records what out/ now holds. Given the last record (a watch session's, in memory), only the
+ * files this build wrote are stat'ed again; the others are as that record says.
+ */
+export function recordOutput(options: {
+  cacheDir: string;
+  outDir: string;
+  fingerprint: string;
+  paths: string[];
+  keys: Record<string, string>;
+  last?: OutputRecord;
+  written?: ReadonlySet<string>;
+  /** Watch: saving the manifest can wait until the browser was told. */
+  defer?: (save: () => void) => void;
+}): OutputRecord {
   const outDir = resolve(options.outDir);
   const files: Manifest['files'] = {};
   for (const path of options.paths) {
-    const stats = statSync(join(outDir, path));
-    files[path] = [stats.size, stats.mtimeMs];
+    const known = options.last && !options.written?.has(path) ? options.last.files[path] : undefined;
+    if (known) files[path] = known;
+    else {
+      const stats = statSync(join(outDir, path));
+      files[path] = [stats.size, stats.mtimeMs];
+    }
   }
-  mkdirSync(options.cacheDir, { recursive: true });
-  const manifest: Manifest = { outDir, fingerprint: options.fingerprint, files, ...(options.keys ? { keys: options.keys } : {}) };
-  writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
+  const save = () => {
+    mkdirSync(options.cacheDir, { recursive: true });
+    const manifest: Manifest = { outDir, fingerprint: options.fingerprint, files, keys: options.keys };
+    writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
+  };
+  if (options.defer) options.defer(save);
+  else save();
+  return { keys: options.keys, files };
 }
 
 /**

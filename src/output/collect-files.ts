@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
@@ -38,14 +38,16 @@ export async function collectOutputFiles(options: {
   cacheDir: string;
   /** Brotli and gzip copies of the CSS and scripts, made while pages rendered. */
   compressed: CompressedAssets;
+  /** A watch session's files per page key from its last build (a cached page's files never change): filled with this build's. */
+  pageFiles?: { last?: Map<string, OutputFile[]>; next: Map<string, OutputFile[]> };
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
   for (const { page, key } of options.pages) {
-    const paths = pageCachePaths(options.cacheDir, key);
-    list.push({ path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size });
-    list.push({ path: pageDataFile(page), linkFrom: paths.pageData, bytes: statSync(paths.pageData).size });
-    if (existsSync(paths.islandsData)) list.push({ path: islandsDataFile(page), linkFrom: paths.islandsData, bytes: statSync(paths.islandsData).size });
+    const known = options.pageFiles?.last?.get(`${page.outFile}\0${key}`);
+    const files = known ?? filesOfPage(page, pageCachePaths(options.cacheDir, key));
+    options.pageFiles?.next.set(`${page.outFile}\0${key}`, files);
+    list.push(...files);
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
   list.push({ path: APP_DATA_PATH, data: JSON.stringify(appData) });
@@ -66,6 +68,16 @@ export async function collectOutputFiles(options: {
   }
   list.push(...(await staticFiles(options.siteDir)));
   return list;
+}
+
+function filesOfPage(page: PlannedPage, paths: ReturnType<typeof pageCachePaths>): OutputFile[] {
+  const files: OutputFile[] = [
+    { path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size },
+    { path: pageDataFile(page), linkFrom: paths.pageData, bytes: statSync(paths.pageData).size },
+  ];
+  const islands = statSync(paths.islandsData, { throwIfNoEntry: false });
+  if (islands) files.push({ path: islandsDataFile(page), linkFrom: paths.islandsData, bytes: islands.size });
+  return files;
 }
 
 /**

@@ -4,7 +4,7 @@ import { missingTemplateImageError, type SourceLocation } from '../errors/index.
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, setupCacheKey } from './page-cache.ts';
-import { readPageIndex, writePageIndex, type PageReads } from './render-findings.ts';
+import { readPageIndex, writePageIndex, type PageIndex, type PageReads } from './render-findings.ts';
 import { readsKey } from './record-reads.ts';
 import type { RenderJob } from './render-job.ts';
 import type { RenderSetup } from './render-page.ts';
@@ -25,6 +25,8 @@ export interface RenderStepResult {
   setupKey: string;
   /** What each base key's last render read: the pages' edges in the dependency graph. */
   reads: PageReads;
+  /** The page index as written, for the next build of the same process. */
+  index: PageIndex;
 }
 
 /** The last build's entries, and the pages a change may have affected (`classifyChange`): the others keep their keys. */
@@ -50,11 +52,18 @@ export async function renderPlannedPages(options: {
   templatesDir: string;
   workers?: number;
   reuse?: RenderReuse;
+  /** The page index as the last build of this process left it (watch), instead of reading it again. */
+  index?: PageIndex;
+  /** Watch: saving the index can wait until the browser was told (this process keeps it in memory). */
+  defer?: (save: () => void) => void;
 }): Promise<RenderStepResult> {
   const { setup, cacheDir, reuse } = options;
   const setupKey = setupCacheKey(setup, options.templatesHash);
   // What templates read, asked for and did not find, and each file's size, per page key.
-  const index = readPageIndex(cacheDir);
+  // A copy of the last build's (its entries are never changed, only added to): the state stays as it was.
+  const index = options.index
+    ? { findings: { ...options.index.findings }, sizes: { ...options.index.sizes }, reads: { ...options.index.reads } }
+    : readPageIndex(cacheDir);
   if (index.problem) options.warnings.push(`cache: ${index.problem}; every page is rendered again`);
   const { findings, sizes, reads } = index;
   const jobs: RenderJob[] = [];
@@ -107,8 +116,10 @@ export async function renderPlannedPages(options: {
     found.routes.forEach((k) => missingRoutes.add(k));
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
   }
-  // Remembered before failing, so the next build (pages now cached) fails the same way.
-  writePageIndex(cacheDir, { findings: used, sizes: usedSizes, reads: usedReads });
+  const written = { findings: used, sizes: usedSizes, reads: usedReads };
+  // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
+  if (options.defer && !missingImages.size) options.defer(() => writePageIndex(cacheDir, written));
+  else writePageIndex(cacheDir, written);
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
   for (const key of missing) options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
@@ -118,7 +129,7 @@ export async function renderPlannedPages(options: {
       `${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`,
     );
   }
-  return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey, reads: usedReads };
+  return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey, reads: usedReads, index: written };
 }
 
 /** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */
