@@ -60,12 +60,17 @@ const edits = [
     saves: 20,
     edit: (t, i) => t.replace('en: "Staff augmentation"', `en: "Staff augmentation ${i}"`),
   },
-  { name: 'CSS (templates/styles/base.css)', file: 'templates/styles/base.css', saves: 3, edit: (t, i) => `${t}\n/* edit ${i} */\n` },
+  {
+    name: 'CSS (the --sun colour in templates/styles/base.css)',
+    file: 'templates/styles/base.css',
+    saves: 3,
+    edit: (t, i) => t.replace('--sun: #f6b40e;', `--sun: #f6b4${(16 + i).toString(16)};`),
+  },
   {
     name: 'a template (templates/pages/careers.tsx)',
     file: 'templates/pages/careers.tsx',
     saves: 3,
-    edit: (t, i) => `${t}\n// edit ${i}\n`,
+    edit: (t, i) => t.replace('<section className="hero hero-compact"', `<section className="hero hero-compact edit-${i}"`),
   },
 ];
 const pct = (list, p) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];

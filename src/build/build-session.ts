@@ -23,7 +23,7 @@ export function createBuildSession(options: BuildOptions) {
 
   return {
     /** Rebuilds after `changed` files (absolute paths); the first call always runs the full build. */
-    async build(saved: string[] = []): Promise<BuildReport> {
+    async build(saved: string[] = [], hooks: Pick<BuildOptions, 'onStylesheet'> = {}): Promise<BuildReport> {
       // Files saved before a failed build are still unbuilt: the next build takes them too.
       const changed = [...new Set([...unbuilt, ...saved])];
       unbuilt = changed;
@@ -34,7 +34,10 @@ export function createBuildSession(options: BuildOptions) {
       });
       // After the session's first build out/ is ours: later builds change only the files that differ.
       await pending;
-      const result = await runBuild(state ? { ...options, inPlace: true } : options, state && changes.length ? { previous: state, changes } : undefined);
+      const result = await runBuild(
+        state ? { ...options, ...hooks, inPlace: true } : options,
+        state && changes.length ? { previous: state, changes } : undefined,
+      );
       state = result.state;
       unbuilt = [];
       // The graph is saved once the reload is on its way (a later \`build\` needs it; this session has it in memory).

@@ -3,7 +3,16 @@ import { bundleClient, bundleCss, compileTemplates, compressAssets, type Compile
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
-import { collectOutputFiles, hostFiles, StagedOutput, type MemoryOutput, type OutputFile, type OutputRecord } from '../output/index.ts';
+import {
+  collectOutputFiles,
+  hostFiles,
+  LiveOutput,
+  StagedOutput,
+  type MemoryOutput,
+  type OutputFile,
+  type OutputRecord,
+  type SiteFiles,
+} from '../output/index.ts';
 import { planSite, type SitePlan } from '../plan/index.ts';
 import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
@@ -44,6 +53,11 @@ export interface BuildOptions {
   inPlace?: boolean;
   /** Keep the files in memory instead of publishing them to out/ (tests): out/ is neither read nor written. */
   output?: MemoryOutput;
+  /**
+   * `serve --watch`: told as soon as a changed stylesheet is in out/, before the pages that name
+   * it are rendered again, so an open tab can swap it at once.
+   */
+  onStylesheet?: (href: string) => void;
   /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
   changedFiles?: StampChange[];
 }
@@ -83,6 +97,7 @@ export interface BuildState {
   output?: OutputRecord;
   pageFiles: Map<string, OutputFile[]>;
   pageIndex: PageIndex;
+  siteFiles: SiteFiles;
 }
 
 /** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */
@@ -180,6 +195,10 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   // With what changed inside the files known (post fields, message keys), the pages they reach.
   const details = since ? refineChanges(since.changes, previous, { content, messages }) : undefined;
   const reach: Classification | undefined = details ? classifyChange(details, saved.graph) : undefined;
+  if (previous && options.inPlace && options.onStylesheet && css.href !== previous.css.href) {
+    await new LiveOutput(options.outDir).put({ path: css.file, data: css.text });
+    options.onStylesheet(css.href);
+  }
   const replan = !previous || ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
   // Only post bodies changed: the plan stands, with those posts' new markdown (the render stage's entry).
   const bodies = previous && details && bodiesOnly(details) ? withNewBodies(previous.plan, content) : undefined;
@@ -237,6 +256,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     // Watch: the page index, the out/ record and the graph are saved after the browser was told.
     const deferred: Array<() => void> = [];
     const defer = (save: () => void) => deferred.push(save);
+    const siteFiles: { last?: SiteFiles; next?: SiteFiles } = previous && (bodies || plan === previous.plan) ? { last: previous.siteFiles } : {};
     const pageFiles = { ...(previous ? { last: previous.pageFiles } : {}), next: new Map<string, OutputFile[]>() };
     const render = await task('rendering pages', () =>
       renderPlannedPages({
@@ -253,7 +273,20 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     );
     const og = await cards;
     const files = await task('collecting files', async () =>
-      collectOutputFiles({ siteDir, config, plan, css, client, buildHash, sharedFiles, pages: render.all, cacheDir, compressed: await compressed, pageFiles }),
+      collectOutputFiles({
+        siteDir,
+        config,
+        plan,
+        css,
+        client,
+        buildHash,
+        sharedFiles,
+        pages: render.all,
+        cacheDir,
+        compressed: await compressed,
+        pageFiles,
+        siteFiles,
+      }),
     );
     // Processed images and social cards are linked from the cache like rendered pages.
     // Both are named by a hash of their content, so they are cached forever.
@@ -336,6 +369,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
         ...(written.record ? { output: written.record } : {}),
         pageFiles: pageFiles.next,
         pageIndex: render.index,
+        siteFiles: siteFiles.next!,
       },
     };
   } catch (error) {

@@ -98,7 +98,7 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
     siteDir: resolve(flags.site),
     templatesDir: join(root, 'templates'),
     localesDir: join(root, 'locales'),
-    build: (changed) => session.build(changed),
+    build: (changed, hooks) => session.build(changed, hooks),
     send: events.send,
     onBuilt: (report, changed) => {
       if (!flags.quiet)

@@ -8,7 +8,7 @@ export interface WatchSiteOptions {
   templatesDir: string;
   localesDir: string;
   /** Rebuilds the site after these files changed; the build re-renders only what they affect. */
-  build: (changed: string[]) => Promise<BuildReport>;
+  build: (changed: string[], hooks: { onStylesheet: (href: string) => void }) => Promise<BuildReport>;
   send: (event: DevEvent) => void;
   onBuilt?: (report: BuildReport, changed: string[]) => void;
   onFailed?: (error: unknown) => string;
@@ -52,11 +52,18 @@ export function watchSite(options: WatchSiteOptions) {
     running = (async () => {
       options.send({ type: 'building' });
       try {
-        const report = await options.build(changes);
+        // A new stylesheet reaches open tabs as soon as it is in out/, before the pages naming it are rendered.
+        let swapped: string | undefined;
+        const onStylesheet = (href: string) => {
+          swapped = href;
+          options.send({ type: 'css', href });
+        };
+        const report = await options.build(changes, { onStylesheet });
         // What the build's classification decided (the first build of a session knows no changes: reload).
         const reload = report.reload ?? 'page';
-        if (reload === 'css' && report.stylesheets[0]) options.send({ type: 'css', href: report.stylesheets[0] });
-        else if (reload !== 'none') options.send({ type: 'reload' });
+        if (reload === 'css' && report.stylesheets[0]) {
+          if (report.stylesheets[0] !== swapped) options.send({ type: 'css', href: report.stylesheets[0] });
+        } else if (reload !== 'none') options.send({ type: 'reload' });
         options.onBuilt?.(report, changes);
       } catch (error) {
         options.send({ type: 'error', message: options.onFailed?.(error) ?? String(error) });

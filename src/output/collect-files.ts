@@ -25,6 +25,11 @@ export function islandsDataFile(page: PlannedPage): string {
   return pageDataPath(page.path, 'islands');
 }
 
+export interface SiteFiles {
+  sitemap: string;
+  feeds: Array<{ path: string; data: string }>;
+}
+
 /** Every file of the output: rendered pages linked from the cache, and the site-wide files. */
 export async function collectOutputFiles(options: {
   siteDir: string;
@@ -40,6 +45,8 @@ export async function collectOutputFiles(options: {
   compressed: CompressedAssets;
   /** A watch session's files per page key from its last build (a cached page's files never change): filled with this build's. */
   pageFiles?: { last?: Map<string, OutputFile[]>; next: Map<string, OutputFile[]> };
+  /** A watch session's sitemap and feeds, passed as `last` when the plan's pages are the same but for post bodies. */
+  siteFiles?: { last?: SiteFiles; next?: SiteFiles };
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
@@ -61,11 +68,18 @@ export async function collectOutputFiles(options: {
     list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });
   }
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
-  list.push({ path: 'sitemap.xml', data: sitemapXml(plan.pages) });
+  // The sitemap and feeds depend on the plan alone: a plan that only gained new post bodies keeps them.
+  const siteFiles = options.siteFiles?.last ?? {
+    sitemap: sitemapXml(plan.pages),
+    feeds: Object.entries(plan.feeds).map(([locale, feed]) => ({
+      path: feed.path.slice(1),
+      data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }),
+    })),
+  };
+  if (options.siteFiles) options.siteFiles.next = siteFiles;
+  list.push({ path: 'sitemap.xml', data: siteFiles.sitemap });
   list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
-  for (const [locale, feed] of Object.entries(plan.feeds)) {
-    list.push({ path: feed.path.slice(1), data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }) });
-  }
+  list.push(...siteFiles.feeds);
   list.push(...(await staticFiles(options.siteDir)));
   return list;
 }

@@ -6,4 +6,4 @@ export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recor
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
-export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile } from './collect-files.ts';
+export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile, type SiteFiles } from './collect-files.ts';
