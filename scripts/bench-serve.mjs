@@ -28,6 +28,7 @@ const base = await new Promise((resolve, reject) => {
 
 // Listen to the reload events like a browser tab does.
 const waiters = [];
+const builtWaiters = [];
 get(new URL('/__agency-site/events', base), (res) => {
   let buffer = '';
   res.on('data', (c) => {
@@ -38,6 +39,7 @@ get(new URL('/__agency-site/events', base), (res) => {
       buffer = buffer.slice(i + 2);
       const type = /^event: (\w+)/m.exec(frame)?.[1];
       if (type === 'reload' || type === 'css' || type === 'error') waiters.shift()?.(type);
+      if (type === 'built' || type === 'error') builtWaiters.shift()?.(type);
     }
   });
 });
@@ -82,18 +84,29 @@ for (const { name, file, saves, edit } of edits) {
   const path = join(dir, file);
   const original = readFileSync(path, 'utf8');
   const times = [];
+  const complete = [];
   for (let i = 0; i < saves; i++) {
     const event = new Promise((resolve) => waiters.push(resolve));
+    const built = new Promise((resolve) => builtWaiters.push(resolve));
     const started = performance.now();
     writeFileSync(path, edit(original, i));
     const type = await event;
     if (type === 'error') throw new Error(`build failed during the benchmark (${name})`);
     times.push(performance.now() - started);
+    // The next save waits until out/ is complete, so each save is timed alone.
+    await built;
+    complete.push(performance.now() - started);
     await new Promise((r) => setTimeout(r, 300));
   }
+  const restored = new Promise((resolve) => builtWaiters.push(resolve));
   writeFileSync(path, original);
-  await new Promise((resolve) => waiters.push(resolve));
-  console.log(`watch: ${n} posts per locale, ${saves} saves of ${name}: ${summary(times)}`);
+  await restored;
+  console.log(
+    `watch: ${n} posts per locale, ${saves} saves of ${name}: to the tab ${summary(times)}; out/ complete: median ${pct(
+      complete.sort((a, b) => a - b),
+      50,
+    ).toFixed(0)} ms`,
+  );
 }
 
 function wrk(path) {

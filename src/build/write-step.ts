@@ -33,7 +33,8 @@ export async function writeOutputFiles(options: {
 }): Promise<{ upToDate: boolean; filesWritten: number; bytesWritten: number; record?: OutputRecord }> {
   const { files, output, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
-  const keys = Object.fromEntries(files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : contentHash(f.data)]));
+  // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
+  const keys = Object.fromEntries(files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : f.hashed ? `named:${f.path}` : contentHash(f.data)]));
   const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
   const record = (written?: Set<string>) =>

@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const EVENTS_PATH = '/__agency-site/events';
 export const CLIENT_PATH = '/__agency-site/client.js';
 
-export type DevEvent = { type: 'reload' } | { type: 'css'; href: string } | { type: 'error'; message: string } | { type: 'building' };
+/** `built` closes every successful rebuild (out/ complete); a tab needs only `reload` or `css`, tools may wait for it. */
+export type DevEvent =
+  { type: 'reload' } | { type: 'css'; href: string } | { type: 'error'; message: string } | { type: 'building' } | { type: 'built'; ms: number };
 
 /** Server-sent events to the open pages of `serve --watch`, and the small script that listens. */
 export function createDevEvents() {

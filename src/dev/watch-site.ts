@@ -64,6 +64,7 @@ export function watchSite(options: WatchSiteOptions) {
         if (reload === 'css' && report.stylesheets[0]) {
           if (report.stylesheets[0] !== swapped) options.send({ type: 'css', href: report.stylesheets[0] });
         } else if (reload !== 'none') options.send({ type: 'reload' });
+        options.send({ type: 'built', ms: Math.round(report.durationMs) });
         options.onBuilt?.(report, changes);
       } catch (error) {
         options.send({ type: 'error', message: options.onFailed?.(error) ?? String(error) });
