@@ -80,7 +80,8 @@ const summary = (list) => {
   list.sort((a, b) => a - b);
   return `median ${pct(list, 50).toFixed(0)} ms, p95 ${pct(list, 95).toFixed(0)} ms, min ${list[0].toFixed(0)} ms, max ${list.at(-1).toFixed(0)} ms`;
 };
-for (const { name, file, saves, edit } of edits) {
+// BENCH_EDITS=title times only the edits whose name contains it (for profiling one kind).
+for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(process.env.BENCH_EDITS ?? ''))) {
   const path = join(dir, file);
   const original = readFileSync(path, 'utf8');
   const times = [];

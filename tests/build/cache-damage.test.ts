@@ -73,6 +73,21 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
     expect(await contents(f.out)).toEqual(clean);
   });
 
+  it('a truncated or foreign dependency graph is reported in one line and every page is keyed again', async () => {
+    const post = join(f.site, 'blog/en/first-post.md');
+    const changedFiles = [{ path: post, kind: 'change' as const }];
+    for (const damage of ['{"version": "graph-v1", "pages": {', JSON.stringify({ version: 'graph-v0', pages: {}, planMessages: [] })]) {
+      await writeFile(join(f.cache, 'graph-v1.json'), damage);
+      const report = await buildFixture(f, { changedFiles });
+      expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(/^cache: .*graph-v1\.json is unreadable \(.+\); every page is keyed again$/)]);
+      expect(report.reached).toBe('all');
+      expect(await contents(f.out)).toEqual(clean);
+    }
+    // And the build wrote a good one: the next build trusts it.
+    const next = await buildFixture(f, { changedFiles });
+    expect(cacheLines(next.warnings)).toEqual([]);
+  });
+
   it('truncated parse caches are parsed again without a word', async () => {
     await writeFile(join(f.cache, 'content-v2.json'), '{"posts": [');
     const markdown = join(f.cache, 'markdown-v1');
