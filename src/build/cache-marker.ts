@@ -5,7 +5,8 @@ import { join } from 'node:path';
 const CACHE_VERSION = 'agency-site-cache-1';
 const MARKER = 'CACHEDIR.json';
 /** What agency-site keeps in .cache/; nothing else in the folder is ever removed. */
-const OURS = /^(pages|markdown|og|images|compressed|content|source-stamps|graph)-v\d+(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
+const OURS =
+  /^(pages|markdown|og|images|compressed|content|source-stamps|graph)-v\d+(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
 
 /**
  * Checks that .cache/ was written by this version of agency-site for this site (its name and

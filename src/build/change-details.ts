@@ -1,6 +1,6 @@
 import { sep } from 'node:path';
 import type { Content, Post } from '../content/index.ts';
-import { projectPath, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
+import { projectPath, type Classification, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
 import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { RenderedEntry } from '../render/index.ts';
@@ -90,4 +90,26 @@ export function withNewBodies(plan: SitePlan, content: Content): SitePlan {
     return markdown && markdown.hash !== page.markdown!.hash ? { ...page, markdown: { ...markdown, field: page.markdown!.field } } : page;
   });
   return { ...plan, pages };
+}
+
+/** Only locale files changed, and none of the keys the planner reads: the pages stand, the shared data is made again. */
+export function messagesOnly(changes: FileChange[], graph: DependencyGraph): boolean {
+  return (
+    changes.length > 0 &&
+    changes.every(
+      (c) => c.path.startsWith('locales/') && c.keys !== undefined && !Object.values(c.keys).some((keys) => keys.some((k) => graph.planMessages.includes(k))),
+    )
+  );
+}
+
+/** Only collections changed: the ids of the pages that list them, unless one of them is the blog list (then plan the site). */
+export function collectionPageIds(changes: FileChange[], reach: Classification, plan: SitePlan, content: Content): Set<string> | undefined {
+  if (!changes.length || reach.pages === 'all' || !changes.every((c) => c.kind === 'change' && /^site\/collections\/[^/]+\.ya?ml$/.test(c.path)))
+    return undefined;
+  const reached = new Set(reach.pages);
+  const ids = new Set(plan.pages.filter((p) => reached.has(p.outFile)).map((p) => p.id));
+  const list = content.pages.find((p) => p.list === 'posts');
+  if (list && [...ids].some((id) => id === list.id || id.startsWith(`${list.id}:`))) return undefined;
+  // Every id must be a page of site/pages (not a post).
+  return [...ids].every((id) => content.pages.some((p) => p.id === id)) ? ids : undefined;
 }

@@ -13,11 +13,11 @@ import {
   type OutputRecord,
   type SiteFiles,
 } from '../output/index.ts';
-import { planSite, type SitePlan } from '../plan/index.ts';
+import { planSite, replanPages, replanShared, type SitePlan } from '../plan/index.ts';
 import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
 import { type Messages } from '../i18n/index.ts';
-import { bodiesOnly, graphOf, refineChanges, withNewBodies } from './change-details.ts';
+import { bodiesOnly, collectionPageIds, graphOf, messagesOnly, refineChanges, withNewBodies } from './change-details.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
@@ -98,6 +98,7 @@ export interface BuildState {
   pageFiles: Map<string, OutputFile[]>;
   pageIndex: PageIndex;
   siteFiles: SiteFiles;
+  host: { signature: string; files: OutputFile[] };
 }
 
 /** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */
@@ -202,9 +203,17 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   const replan = !previous || ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
   // Only post bodies changed: the plan stands, with those posts' new markdown (the render stage's entry).
   const bodies = previous && details && bodiesOnly(details) ? withNewBodies(previous.plan, content) : undefined;
+  const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
+  // Watch: plan only what the change reaches when that is enough (new messages: the shared data; a collection: the pages listing it).
+  const collectionIds = previous && details && reach ? collectionPageIds(details, reach, previous.plan, content) : undefined;
+  const sharedOnly = previous !== undefined && details !== undefined && messagesOnly(details, previous.graph);
+  // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
+  const samePages = bodies !== undefined || sharedOnly || collectionIds !== undefined;
   const plan =
     bodies ??
-    (replan ? await task('planning', () => planSite({ config, content, messages, templates: templates.names, images: images.manifest })) : previous!.plan);
+    (sharedOnly ? await task('planning shared data', () => replanShared(previous!.plan, planOptions)) : undefined) ??
+    (collectionIds ? await task('planning the pages that list it', () => replanPages(previous!.plan, collectionIds, planOptions)) : undefined) ??
+    (replan ? await task('planning', () => planSite(planOptions)) : previous!.plan);
 
   // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
   // Only the pages a change reached need their card looked up again.
@@ -256,7 +265,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     // Watch: the page index, the out/ record and the graph are saved after the browser was told.
     const deferred: Array<() => void> = [];
     const defer = (save: () => void) => deferred.push(save);
-    const siteFiles: { last?: SiteFiles; next?: SiteFiles } = previous && (bodies || plan === previous.plan) ? { last: previous.siteFiles } : {};
+    const siteFiles: { last?: SiteFiles; next?: SiteFiles } = previous && (samePages || plan === previous.plan) ? { last: previous.siteFiles } : {};
     const pageFiles = { ...(previous ? { last: previous.pageFiles } : {}), next: new Map<string, OutputFile[]>() };
     const render = await task('rendering pages', () =>
       renderPlannedPages({
@@ -294,7 +303,10 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       ...images.files.map((f) => ({ ...f, hashed: true })),
       ...[...new Map([...og.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
     );
-    files.push(...hostFiles(files, config));
+    // `_headers` and `_hashed-files.json` follow the list of paths: a watch rebuild that kept it keeps them.
+    const signature = files.map((f) => (f.hashed ? `${f.path}\0h` : f.path)).join('\n');
+    const host = previous?.host && previous.host.signature === signature && !runs('settings') ? previous.host : { signature, files: hostFiles(files, config) };
+    files.push(...host.files);
     // Images finish in any order; the fingerprint must not depend on it.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const written = await writeOutputFiles({
@@ -370,6 +382,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
         pageFiles: pageFiles.next,
         pageIndex: render.index,
         siteFiles: siteFiles.next!,
+        host,
       },
     };
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { SitePlan } from './types.ts';
-import { unknownTemplateError } from '../errors/index.ts';
+import { internalError, unknownTemplateError } from '../errors/index.ts';
 import { localizePath } from '../shared/locale-path.ts';
 import { blogDrafts } from './blog-drafts.ts';
 import type { Draft, PlanSiteOptions } from './draft.ts';
@@ -43,4 +43,31 @@ export function planSite(options: PlanSiteOptions): SitePlan {
     for (const name of ['navbar', 'footer'] as const) slices[`${name}-${locale}`] = sliceData(name, locale, routes[locale]!, options);
   }
   return { pages, shared, slices, feeds: blog.feeds };
+}
+
+/**
+ * The plan with each locale's shared data made again from new messages: enough when no message
+ * the planner itself reads changed (the card label, navigation labels), as every page is the same.
+ */
+export function replanShared(plan: SitePlan, options: PlanSiteOptions): SitePlan {
+  const shared: SitePlan['shared'] = {};
+  for (const [locale, data] of Object.entries(plan.shared)) shared[locale] = sharedData(locale, data.routes, options);
+  return { ...plan, shared };
+}
+
+/**
+ * The plan with the pages of site/pages named by `ids` drafted again, in every locale: what an
+ * edited collection needs (their data changed; their URLs, the routes and the blog did not).
+ */
+export function replanPages(plan: SitePlan, ids: ReadonlySet<string>, options: PlanSiteOptions): SitePlan {
+  const { defaultLocale } = options.config;
+  const drafts: Draft[] = [];
+  for (const page of options.content.pages) {
+    if (!ids.has(page.id)) continue;
+    if (page.list === 'posts') throw internalError('replanPages cannot draft the blog list; plan the site instead');
+    for (const locale of Object.keys(page.slug))
+      drafts.push(pageDraft(page, locale, localizePath({ locale, defaultLocale, slug: page.slug[locale]! }), options));
+  }
+  const replanned = new Map(withAlternates(drafts, options, plan.feeds).map((p) => [p.outFile, p]));
+  return { ...plan, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
 }
