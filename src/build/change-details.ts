@@ -1,4 +1,4 @@
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Content, Post } from '../content/index.ts';
 import { projectPath, type Classification, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
 import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
@@ -112,4 +112,12 @@ export function collectionPageIds(changes: FileChange[], reach: Classification, 
   if (list && [...ids].some((id) => id === list.id || id.startsWith(`${list.id}:`))) return undefined;
   // Every id must be a page of site/pages (not a post).
   return [...ids].every((id) => content.pages.some((p) => p.id === id)) ? ids : undefined;
+}
+
+const LISTED = new Set(['body', 'title', 'description', 'tags', 'updated', 'readingMinutes']);
+
+/** Only posts changed, in fields lists show but that move nothing (not the date, slug, pairing or draft flag): their files. */
+export function listedPostFiles(changes: FileChange[], siteDir: string): Set<string> | undefined {
+  const ok = changes.length > 0 && changes.every((c) => c.kind === 'change' && c.path.startsWith('site/blog/') && c.fields?.every((f) => LISTED.has(f)));
+  return ok ? new Set(changes.map((c) => join(siteDir, ...c.path.slice('site/'.length).split('/')))) : undefined;
 }

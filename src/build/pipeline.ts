@@ -13,11 +13,11 @@ import {
   type OutputRecord,
   type SiteFiles,
 } from '../output/index.ts';
-import { planSite, replanPages, replanShared, type SitePlan } from '../plan/index.ts';
+import { planSite, replanPages, replanPosts, replanShared, type SitePlan } from '../plan/index.ts';
 import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
 import { type Messages } from '../i18n/index.ts';
-import { bodiesOnly, collectionPageIds, graphOf, messagesOnly, refineChanges, withNewBodies } from './change-details.ts';
+import { bodiesOnly, collectionPageIds, graphOf, listedPostFiles, messagesOnly, refineChanges, withNewBodies } from './change-details.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
@@ -206,6 +206,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
   // Watch: plan only what the change reaches when that is enough (new messages: the shared data; a collection: the pages listing it).
   const collectionIds = previous && details && reach ? collectionPageIds(details, reach, previous.plan, content) : undefined;
+  const postFiles = previous && details ? listedPostFiles(details, siteDir) : undefined;
   const sharedOnly = previous !== undefined && details !== undefined && messagesOnly(details, previous.graph);
   // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
   const samePages = bodies !== undefined || sharedOnly || collectionIds !== undefined;
@@ -213,6 +214,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     bodies ??
     (sharedOnly ? await task('planning shared data', () => replanShared(previous!.plan, planOptions)) : undefined) ??
     (collectionIds ? await task('planning the pages that list it', () => replanPages(previous!.plan, collectionIds, planOptions)) : undefined) ??
+    (postFiles ? await task('planning the blog', () => replanPosts(previous!.plan, postFiles, planOptions)) : undefined) ??
     (replan ? await task('planning', () => planSite(planOptions)) : previous!.plan);
 
   // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.

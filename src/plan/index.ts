@@ -1,3 +1,3 @@
-export { planSite, replanPages, replanShared, type PlanSiteOptions } from './plan-site.ts';
+export { planSite, replanPages, replanPosts, replanShared, type PlanSiteOptions } from './plan-site.ts';
 export { localizeValue } from './localize-value.ts';
 export type { PlannedPage, SitePlan, HeadData, FeedEntry } from './types.ts';

@@ -71,3 +71,21 @@ export function replanPages(plan: SitePlan, ids: ReadonlySet<string>, options: P
   const replanned = new Map(withAlternates(drafts, options, plan.feeds).map((p) => [p.outFile, p]));
   return { ...plan, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
 }
+
+/**
+ * The plan after edits to posts that change only what lists show (title, description, tags,
+ * dates shown, reading time): the blog is drafted again, but only the changed posts, their
+ * translations and the list pages get their head made again; URLs and order are as before.
+ * Undefined when the site has no blog list page.
+ */
+export function replanPosts(plan: SitePlan, files: ReadonlySet<string>, options: PlanSiteOptions): SitePlan | undefined {
+  const listPage = options.content.pages.find((p) => p.list === 'posts');
+  // Without a list page, posts are not published: there is nothing to draft again.
+  if (!listPage) return undefined;
+  const routes = Object.fromEntries(Object.entries(plan.shared).map(([locale, data]) => [locale, data.routes]));
+  const blog = blogDrafts(listPage, routes, options);
+  const changedIds = new Set(blog.drafts.filter((d) => d.sources.some((s) => files.has(s)) && d.id.startsWith('post:')).map((d) => d.id));
+  const wanted = blog.drafts.filter((d) => changedIds.has(d.id) || d.id === listPage.id || d.id.startsWith(`${listPage.id}:page:`));
+  const replanned = new Map(withAlternates(wanted, options, blog.feeds).map((p) => [p.outFile, p]));
+  return { ...plan, feeds: blog.feeds, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
+}

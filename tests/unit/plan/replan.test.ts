@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planSite, replanPages, replanPosts, replanShared, type PlanSiteOptions } from '../../../src/plan/index.ts';
+import { blogPage, makeMessages, makePage, makePlanOptions, makePost } from './make-site.ts';
+
+// A watch session plans only what a change reaches; each partial plan must equal planning the whole site again.
+const posts = (title = 'Post b') => ({
+  en: [makePost('en', 'b', { title, translationKey: 'b', date: '2026-03-05' }), makePost('en', 'a', { date: '2026-03-01' })],
+  es: [makePost('es', 'b-es', { translationKey: 'b', date: '2026-03-05' })],
+});
+const services = (title: string) => [{ id: 'augmentation', title: { en: title, es: 'Ampliación' } }];
+const site = (o: { title?: string; service?: string; label?: string } = {}): PlanSiteOptions =>
+  makePlanOptions({
+    content: {
+      pages: [makePage('home', { template: 'home', slug: { en: '', es: '' }, collections: ['services'] }), makePage('careers'), blogPage()],
+      collections: { services: services(o.service ?? 'Staff augmentation') },
+      posts: posts(o.title),
+    },
+    messages: makeMessages({ en: { 'social-card.label': 'Nearshore engineering', 'blog.written-on': o.label ?? 'Written on' } }),
+  });
+
+describe('partial plans equal a whole plan of the same sources', () => {
+  it('a collection edit: the pages that list it', () => {
+    const after = site({ service: 'Staff augmentation in 24 hours' });
+    expect(replanPages(planSite(site()), new Set(['home']), after)).toEqual(planSite(after));
+  });
+
+  it("a post's title: the post, its translation, the list pages and the feeds", () => {
+    const after = site({ title: 'Post b, renamed' });
+    const replanned = replanPosts(planSite(site()), new Set([resolve('site/blog/en/b.md')]), after);
+    expect(replanned).toEqual(planSite(after));
+    expect(replanned!.feeds.en!.entries[0]!.title).toBe('Post b, renamed');
+  });
+
+  it('a message no planning step reads: the shared data', () => {
+    const after = site({ label: 'Published on' });
+    const replanned = replanShared(planSite(site()), after);
+    expect(replanned).toEqual(planSite(after));
+    expect(replanned.shared.en!.messages['blog.written-on']).toBe('Published on');
+  });
+
+  it('without a blog list page there is no blog to plan again', () => {
+    const options = makePlanOptions();
+    expect(replanPosts(planSite(options), new Set(), options)).toBeUndefined();
+  });
+});
