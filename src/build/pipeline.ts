@@ -267,7 +267,15 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     // Watch: the page index, the out/ record and the graph are saved after the browser was told.
     const deferred: Array<() => void> = [];
     const defer = (save: () => void) => deferred.push(save);
-    const siteFiles: { last?: SiteFiles; next?: SiteFiles } = previous && (samePages || plan === previous.plan) ? { last: previous.siteFiles } : {};
+    // A listed post field other than its date of update leaves every page's path and lastmod: the sitemap stands.
+    const sameSitemap = postFiles !== undefined && details!.every((c) => !c.fields?.includes('updated'));
+    const siteFiles: { last?: Partial<SiteFiles>; next?: SiteFiles } = !previous
+      ? {}
+      : samePages || plan === previous.plan
+        ? { last: previous.siteFiles }
+        : sameSitemap
+          ? { last: { sitemap: previous.siteFiles.sitemap } }
+          : {};
     const pageFiles = { ...(previous ? { last: previous.pageFiles } : {}), next: new Map<string, OutputFile[]>() };
     const render = await task('rendering pages', () =>
       renderPlannedPages({

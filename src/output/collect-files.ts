@@ -45,8 +45,8 @@ export async function collectOutputFiles(options: {
   compressed: CompressedAssets;
   /** A watch session's files per page key from its last build (a cached page's files never change): filled with this build's. */
   pageFiles?: { last?: Map<string, OutputFile[]>; next: Map<string, OutputFile[]> };
-  /** A watch session's sitemap and feeds, passed as `last` when the plan's pages are the same but for post bodies. */
-  siteFiles?: { last?: SiteFiles; next?: SiteFiles };
+  /** A watch session's sitemap and feeds, each passed in `last` when the change cannot have changed it. */
+  siteFiles?: { last?: Partial<SiteFiles>; next?: SiteFiles };
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
@@ -68,13 +68,16 @@ export async function collectOutputFiles(options: {
     list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });
   }
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
-  // The sitemap and feeds depend on the plan alone: a plan that only gained new post bodies keeps them.
-  const siteFiles = options.siteFiles?.last ?? {
-    sitemap: sitemapXml(plan.pages),
-    feeds: Object.entries(plan.feeds).map(([locale, feed]) => ({
-      path: feed.path.slice(1),
-      data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }),
-    })),
+  // The sitemap and feeds depend on the plan alone: a watch rebuild passes those its change left as they were.
+  const last = options.siteFiles?.last;
+  const siteFiles: SiteFiles = {
+    sitemap: last?.sitemap ?? sitemapXml(plan.pages),
+    feeds:
+      last?.feeds ??
+      Object.entries(plan.feeds).map(([locale, feed]) => ({
+        path: feed.path.slice(1),
+        data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }),
+      })),
   };
   if (options.siteFiles) options.siteFiles.next = siteFiles;
   list.push({ path: 'sitemap.xml', data: siteFiles.sitemap });
