@@ -22,13 +22,16 @@ const server = new S3rver({
 // S3 stores an object whole or not at all. s3rver writes its data, checksum and metadata files one
 // after the other, so a server killed mid-PUT (the interrupted-deploy test does that) could come
 // back with a half-written object that answers 500. Each PUT is stored under a temporary key and its
-// files renamed into place; leftovers of a PUT cut short are removed before the server starts.
+// files renamed into place, the checksum last: it is the ETag listings show, so a kill between two
+// renames leaves a new object under its old ETag (uploaded again by the next deploy), never an old
+// object under the new ETag (which a deploy would take for done). Leftovers of a PUT cut short are
+// removed before the server starts.
 const PARTIAL = `.partial-${process.pid}`;
 const store = server.store;
 const putObject = store.putObject.bind(store);
 store.putObject = async (object) => {
   const result = await putObject({ ...object, key: object.key + PARTIAL });
-  for (const resource of ['object.md5', 'metadata.json', 'object']) {
+  for (const resource of ['object', 'metadata.json', 'object.md5']) {
     await rename(store.getResourcePath(object.bucket, object.key + PARTIAL, resource), store.getResourcePath(object.bucket, object.key, resource)).catch(
       (error) => {
         if (error.code !== 'ENOENT') throw error;
