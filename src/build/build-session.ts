@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { projectPath, type FileChange } from '../graph/index.ts';
-import { runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
+import { projectDirsOf, runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
 import type { BuildReport } from './report.ts';
 
 /**
@@ -11,13 +11,7 @@ import type { BuildReport } from './report.ts';
  */
 export function createBuildSession(options: BuildOptions) {
   let state: BuildState | undefined;
-  const siteDir = resolve(options.siteDir);
-  const dirs = {
-    siteDir,
-    templatesDir: resolve(options.templatesDir ?? join(dirname(siteDir), 'templates')),
-    localesDir: resolve(options.localesDir ?? join(dirname(siteDir), 'locales')),
-  };
-  const known = new Set<string>();
+  const dirs = projectDirsOf(options);
   let unbuilt: string[] = [];
   let pending: Promise<void> | undefined;
 
@@ -29,7 +23,7 @@ export function createBuildSession(options: BuildOptions) {
       unbuilt = changed;
       const changes: FileChange[] = changed.map((path) => {
         const rel = projectPath(resolve(path), dirs);
-        const kind = !existsSync(path) ? 'unlink' : known.has(rel) || (state?.graph && isSource(state, rel)) ? 'change' : 'add';
+        const kind = !existsSync(path) ? 'unlink' : state && isSource(state, rel, resolve(path)) ? 'change' : 'add';
         return { path: rel, kind };
       });
       // After the session's first build out/ is ours: later builds change only the files that differ.
@@ -42,17 +36,13 @@ export function createBuildSession(options: BuildOptions) {
       unbuilt = [];
       // The graph is saved once the reload is on its way (a later \`build\` needs it; this session has it in memory).
       if (result.persist) pending = new Promise<void>((done) => setImmediate(() => done(result.persist!()))).catch(() => undefined);
-      changes.forEach((c) => (c.kind === 'unlink' ? known.delete(c.path) : known.add(c.path)));
       return result.report;
     },
   };
 }
 
 /** Whether the last build read this file (a post, a page, a collection), so a save of it is a change, not an addition. */
-function isSource(state: BuildState, rel: string): boolean {
+function isSource(state: BuildState, rel: string, file: string): boolean {
   if (rel.startsWith('locales/') || rel.startsWith('templates/') || !rel.endsWith('.md')) return true;
-  return (
-    Object.values(state.graph.pages).some((node) => node.sources.includes(rel)) ||
-    state.content.drafts.some((d) => d.markdown.path.endsWith(join(...rel.split('/'))))
-  );
+  return Object.values(state.graph.pages).some((node) => node.sources.includes(rel)) || state.content.drafts.some((d) => d.markdown.path === file);
 }

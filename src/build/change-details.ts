@@ -1,6 +1,5 @@
-import { join, sep } from 'node:path';
 import type { Content, Post } from '../content/index.ts';
-import { projectPath, type Classification, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
+import { absolutePath, projectPath, type Classification, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
 import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { RenderedEntry } from '../render/index.ts';
@@ -13,13 +12,18 @@ const POST_FIELDS = ['title', 'description', 'date', 'updated', 'tags', 'transla
  * new ones: a post's changed fields ('body' included), a locale file's changed keys. Without a
  * last build (a `build` run), fields and keys stay unknown and the classification stays broad.
  */
-export function refineChanges(changes: FileChange[], previous: BuildState | undefined, now: { content: Content; messages: Messages }): FileChange[] {
+export function refineChanges(
+  changes: FileChange[],
+  previous: BuildState | undefined,
+  now: { content: Content; messages: Messages; dirs: ProjectDirs },
+): FileChange[] {
   if (!previous) return changes;
   return changes.map((change) => {
     if (change.kind !== 'change') return change;
     if (change.path.startsWith('site/blog/') && change.path.endsWith('.md')) {
-      const before = findPost(previous.content, change.path);
-      const after = findPost(now.content, change.path);
+      const file = absolutePath(change.path, now.dirs);
+      const before = findPost(previous.content, file);
+      const after = findPost(now.content, file);
       if (!before || !after) return change;
       const fields: string[] = POST_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
       if (before.markdown.hash !== after.markdown.hash) fields.push('body');
@@ -39,11 +43,9 @@ export function refineChanges(changes: FileChange[], previous: BuildState | unde
   });
 }
 
-/** The post (published or draft) read from a project-relative path, matched on its absolute file. */
-function findPost(content: Content, path: string): Post | undefined {
-  const suffix = path.split('/').join(sep);
-  const all = [...Object.values(content.posts).flat(), ...content.drafts];
-  return all.find((p) => p.markdown.path.endsWith(sep + suffix));
+/** The post (published or draft) read from this file. */
+function findPost(content: Content, file: string): Post | undefined {
+  return [...Object.values(content.posts).flat(), ...content.drafts].find((p) => p.markdown.path === file);
 }
 
 /** The graph of this build: each page's sources (relative to the project) and reads, and what planning read. */
@@ -117,7 +119,7 @@ export function collectionPageIds(changes: FileChange[], reach: Classification, 
 const LISTED = new Set(['body', 'title', 'description', 'tags', 'updated', 'readingMinutes']);
 
 /** Only posts changed, in fields lists show but that move nothing (not the date, slug, pairing or draft flag): their files. */
-export function listedPostFiles(changes: FileChange[], siteDir: string): Set<string> | undefined {
+export function listedPostFiles(changes: FileChange[], dirs: ProjectDirs): Set<string> | undefined {
   const ok = changes.length > 0 && changes.every((c) => c.kind === 'change' && c.path.startsWith('site/blog/') && c.fields?.every((f) => LISTED.has(f)));
-  return ok ? new Set(changes.map((c) => join(siteDir, ...c.path.slice('site/'.length).split('/')))) : undefined;
+  return ok ? new Set(changes.map((c) => absolutePath(c.path, dirs))) : undefined;
 }

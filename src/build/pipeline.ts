@@ -1,8 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
-import { bundleClient, bundleCss, compileTemplates, compressAssets, type CompiledTemplates } from '../assets/index.ts';
+import { bundleClient, bundleCss, compileTemplates, compressAssets, type ClientBundle, type CompiledTemplates, type CssAsset } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
-import { loadMessages } from '../i18n/index.ts';
+import { loadMessages, type Messages } from '../i18n/index.ts';
 import {
   collectOutputFiles,
   hostFiles,
@@ -15,14 +15,22 @@ import {
 } from '../output/index.ts';
 import { planSite, replanPages, replanPosts, replanShared, type SitePlan } from '../plan/index.ts';
 import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
-import { classifyChange, type Classification, type DependencyGraph, type FileChange, type Stage } from '../graph/index.ts';
-import { type Messages } from '../i18n/index.ts';
+import {
+  absolutePath,
+  classifyChange,
+  projectPath,
+  readGraph,
+  writeGraph,
+  type Classification,
+  type DependencyGraph,
+  type FileChange,
+  type ProjectDirs,
+  type Stage,
+} from '../graph/index.ts';
 import { bodiesOnly, collectionPageIds, graphOf, listedPostFiles, messagesOnly, refineChanges, withNewBodies } from './change-details.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
-import type { ClientBundle, CssAsset } from '../assets/index.ts';
-import { projectPath, readGraph, writeGraph } from '../graph/index.ts';
 import type { StampChange } from './source-stamps.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
@@ -122,10 +130,20 @@ function reuseOf(reach: Classification | undefined, previous: BuildState | undef
 }
 
 /** Watch, settings unchanged: the last build's posts, with only the saved files read again. */
-function knownContent(previous: BuildState | undefined, since: ChangedSince | undefined, settings: boolean, siteDir: string) {
+function knownContent(previous: BuildState | undefined, since: ChangedSince | undefined, settings: boolean, dirs: ProjectDirs) {
   if (!previous || !since || settings) return {};
-  const changed = new Set(since.changes.filter((c) => c.path.startsWith('site/')).map((c) => join(siteDir, ...c.path.slice('site/'.length).split('/'))));
+  const changed = new Set(since.changes.filter((c) => c.path.startsWith('site/')).map((c) => absolutePath(c.path, dirs)));
   return { known: { content: previous.content, changed } };
+}
+
+/** The site's three folders, absolute; templates/ and locales/ default to the site folder's siblings. */
+export function projectDirsOf(options: Pick<BuildOptions, 'siteDir' | 'templatesDir' | 'localesDir'>): ProjectDirs {
+  const siteDir = resolve(options.siteDir);
+  return {
+    siteDir,
+    templatesDir: resolve(options.templatesDir ?? join(dirname(siteDir), 'templates')),
+    localesDir: resolve(options.localesDir ?? join(dirname(siteDir), 'locales')),
+  };
 }
 
 /** The build, stage after stage; the only place that knows their order. */
@@ -135,11 +153,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
 export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<{ report: BuildReport; state: BuildState; persist?: () => void }> {
   const started = performance.now();
-  const siteDir = resolve(options.siteDir);
-  const root = dirname(siteDir);
-  const templatesDir = resolve(options.templatesDir ?? join(root, 'templates'));
-  const localesDir = resolve(options.localesDir ?? join(root, 'locales'));
-  const cacheDir = resolve(options.cacheDir ?? join(root, '.cache'));
+  const dirs = projectDirsOf(options);
+  const { siteDir, templatesDir, localesDir } = dirs;
+  const cacheDir = resolve(options.cacheDir ?? join(dirname(siteDir), '.cache'));
   const { task, timings } = createTasks(options.onStage);
   const warnings: string[] = [];
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
@@ -150,9 +166,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       ? undefined
       : takeStamps({ siteDir, templatesDir, localesDir, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
 
-  since ??= options.changedFiles && {
-    changes: options.changedFiles.map((c) => ({ path: projectPath(c.path, { siteDir, templatesDir, localesDir }), kind: c.kind })),
-  };
+  since ??= options.changedFiles && { changes: options.changedFiles.map((c) => ({ path: projectPath(c.path, dirs), kind: c.kind })) };
   const previous = since?.previous;
   const saved = previous ? { graph: previous.graph } : since ? readGraph(cacheDir) : {};
   if (saved.problem) warnings.push(`cache: ${saved.problem}; every page is keyed again`);
@@ -169,7 +183,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   const [content, messages, { compiled: templates, client }, css, images] = await task('reading content', () =>
     Promise.all([
       runs('content') || runs('images')
-        ? loadContent({ siteDir, config, cacheDir, ...knownContent(previous, since, runs('settings'), siteDir) })
+        ? loadContent({ siteDir, config, cacheDir, ...knownContent(previous, since, runs('settings'), dirs) })
         : previous!.content,
       runs('messages') ? loadMessages({ localesDir, config }) : previous!.messages,
       runs('templates')
@@ -194,7 +208,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     ]),
   );
   // With what changed inside the files known (post fields, message keys), the pages they reach.
-  const details = since ? refineChanges(since.changes, previous, { content, messages }) : undefined;
+  const details = since ? refineChanges(since.changes, previous, { content, messages, dirs }) : undefined;
   const reach: Classification | undefined = details ? classifyChange(details, saved.graph) : undefined;
   if (previous && options.inPlace && options.onStylesheet && css.href !== previous.css.href) {
     await new LiveOutput(options.outDir).put({ path: css.file, data: css.text });
@@ -206,7 +220,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
   // Watch: plan only what the change reaches when that is enough (new messages: the shared data; a collection: the pages listing it).
   const collectionIds = previous && details && reach ? collectionPageIds(details, reach, previous.plan, content) : undefined;
-  const postFiles = previous && details ? listedPostFiles(details, siteDir) : undefined;
+  const postFiles = previous && details ? listedPostFiles(details, dirs) : undefined;
   const sharedOnly = previous !== undefined && details !== undefined && messagesOnly(details, previous.graph);
   // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
   const samePages = bodies !== undefined || sharedOnly || collectionIds !== undefined;
@@ -358,7 +372,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       outDir: options.outDir,
     };
     const graph = graphOf({
-      dirs: { siteDir, templatesDir, localesDir },
+      dirs,
       pages: render.all,
       setupKey: render.setupKey,
       content,

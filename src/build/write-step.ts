@@ -64,15 +64,14 @@ export async function writeOutputFiles(options: {
   }
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next `build`).
   const previous = options.last?.keys ?? readOutputKeys({ cacheDir, outDir });
-  const changed = previous ? files.filter((f) => previous[f.path] !== keys[f.path]).length : files.length;
+  const changedFiles = previous ? files.filter((f) => previous[f.path] !== keys[f.path]) : files;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
   // folder. Errors stop a build before this point; if writing itself is cut short, the files it
   // replaced no longer match the record, so the next build rewrites them.
-  if (previous && (options.inPlace || changed <= Math.max(50, files.length / 20))) {
+  if (previous && (options.inPlace || changedFiles.length <= Math.max(50, files.length / 20))) {
     await output.abort();
     const live = new LiveOutput(outDir);
-    const changedFiles = files.filter((f) => previous[f.path] !== keys[f.path]);
     const removed = Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js');
     if (options.last && !changedFiles.length && !removed.length) return { upToDate: true, filesWritten: 0, bytesWritten: 0, record: options.last };
     await task('updating files in place', async () => {

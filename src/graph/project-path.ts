@@ -1,4 +1,4 @@
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 export interface ProjectDirs {
   siteDir: string;
@@ -21,4 +21,11 @@ export function projectPath(path: string, dirs: ProjectDirs): string {
     if (rel && !rel.startsWith('..') && !rel.startsWith(sep)) return `${name}/${rel.split(sep).join('/')}${path.endsWith(sep) ? '/' : ''}`;
   }
   return path;
+}
+
+/** The absolute path of a graph name ('site/…', 'templates/…', 'locales/…'); other names are absolute already. */
+export function absolutePath(name: string, dirs: ProjectDirs): string {
+  const [top, ...rest] = name.split('/');
+  const dir = top === 'site' ? dirs.siteDir : top === 'templates' ? dirs.templatesDir : top === 'locales' ? dirs.localesDir : undefined;
+  return dir === undefined ? name : join(dir, ...rest);
 }
