@@ -7,6 +7,8 @@ import { contentHash } from '../node/hash.ts';
 export interface BuildOutput {
   files: Array<{ path: string; text: string }>;
   metafile: Metafile;
+  /** Absolute path → content hash of every file esbuild read (the generated entry is none). */
+  inputs?: Record<string, string>;
 }
 
 interface Entry {
@@ -33,7 +35,7 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
   const file = join(options.cacheDir, 'esbuild', `${options.name}-${key}.json`);
   try {
     const entry = JSON.parse(await readFile(file, 'utf8')) as Entry;
-    if (Object.entries(entry.inputs).every(([path, hash]) => hashFile(path) === hash)) return entry.output;
+    if (Object.entries(entry.inputs).every(([path, hash]) => hashFile(path) === hash)) return { ...entry.output, inputs: entry.inputs };
   } catch {
     // No usable entry: build.
   }
@@ -50,5 +52,5 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
   }
   await mkdir(join(options.cacheDir, 'esbuild'), { recursive: true });
   await writeFile(file, JSON.stringify({ inputs, output } satisfies Entry));
-  return output;
+  return { ...output, inputs };
 }

@@ -1,6 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
 import { templateCompileError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
@@ -10,9 +11,18 @@ import { templateAliases } from './template-aliases.ts';
 export interface CompiledTemplates {
   /** Absolute path of the Node bundle (ESM). */
   file: string;
-  /** Hash of the bundle's code: part of every page's cache key and of the build hash. */
+  /** Hash of the bundle's code: part of the build hash. */
   hash: string;
   names: string[];
+  /**
+   * Page template → hash of every file its render runs (the template, what it imports, and the
+   * Document, Root and markdown components every page runs): its pages' cache keys. Editing one
+   * template or a component only it imports leaves other templates' pages cached.
+   */
+  keys: Record<string, string>;
+  /** Page template → those files, absolute; `common` lists the files every template runs. */
+  uses: Record<string, string[]>;
+  common: string[];
 }
 
 /**
@@ -35,40 +45,72 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
     ...names.map((n, i) => `import * as p${i} from './pages/${n}.tsx';`),
     `export const pages = { ${names.map((n, i) => `${JSON.stringify(n)}: p${i}`).join(', ')} };`,
   ].join('\n');
+  const build: BuildOptions = {
+    stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
+    // Paths in chunk hashes and comments are relative to the project, not to wherever the process runs.
+    absWorkingDir: dirname(templatesDir),
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    // Self-contained: the bundle can live in any cache folder and still find React.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
+    nodePaths: [join(packageRoot(), 'node_modules')],
+    alias: templateAliases(),
+    logLevel: 'silent',
+  };
   let result;
   try {
-    result = await cachedBuild({
-      cacheDir: options.cacheDir,
-      name: 'server',
-      build: {
-        stdin: { contents: entry, resolveDir: templatesDir, sourcefile: 'templates-entry.ts', loader: 'ts' },
-        // Paths in chunk hashes and comments are relative to the project, not to wherever the process runs.
-        absWorkingDir: dirname(templatesDir),
-        bundle: true,
-        write: false,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        jsx: 'automatic',
-        // Self-contained: the bundle can live in any cache folder and still find React.
-        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-        define: { 'process.env.NODE_ENV': '"production"' },
-        // Templates outside this project (fixtures, other sites) still find React in the generator's node_modules.
-        nodePaths: [join(packageRoot(), 'node_modules')],
-        alias: templateAliases(),
-        logLevel: 'silent',
-      },
-    });
+    result = await cachedBuild({ cacheDir: options.cacheDir, name: 'server', build });
   } catch (error) {
     throw templateCompileError(error, options.templatesDir);
   }
   const code = result.files[0]!.text;
   const hash = contentHash(code);
+  // Without paths of this checkout (the inputs' paths relative to the project stand for them): a restored cache still matches.
+  const { stdin: _entry, absWorkingDir: _dir, nodePaths: _paths, alias, ...settings } = build;
+  const settingsKey = contentHash(JSON.stringify(settings), Object.keys(alias ?? {}).join());
+  const closures = templateClosures(result.metafile, names, dirname(templatesDir), settingsKey, result.inputs ?? {});
   const dir = join(options.cacheDir, 'templates');
   await mkdir(dir, { recursive: true });
   const file = resolve(dir, `server-${hash}.mjs`);
   await writeFile(file, code);
-  return { file, hash, names };
+  return { file, hash, names, ...closures };
+}
+
+/**
+ * What each page template's render runs, from esbuild's import graph. The entry imports Document,
+ * Root, the markdown components and React (what every page runs) and each page template.
+ */
+function templateClosures(metafile: Metafile, names: string[], workingDir: string, settingsKey: string, hashes: Record<string, string>) {
+  const entry = Object.keys(metafile.inputs).find((k) => k.endsWith('templates-entry.ts'))!;
+  const pageInputs = new Set(names.map((n) => metafile.inputs[entry]!.imports.find((i) => i.original === `./pages/${n}.tsx`)?.path));
+  const closure = (starts: string[]) => {
+    const seen = new Set<string>();
+    const visit = (input: string) => {
+      if (seen.has(input) || !metafile.inputs[input]) return;
+      seen.add(input);
+      metafile.inputs[input]!.imports.forEach((i) => visit(i.path));
+    };
+    starts.forEach(visit);
+    return [...seen].sort();
+  };
+  const absolute = (inputs: string[]) => inputs.map((input) => resolve(workingDir, input));
+  const key = (inputs: string[]) => contentHash(settingsKey, ...inputs.map((i) => `${i}\0${hashes[resolve(workingDir, i)] ?? ''}`));
+  const common = closure(metafile.inputs[entry]!.imports.map((i) => i.path).filter((path) => !pageInputs.has(path)));
+  const commonKey = key(common);
+  const uses: Record<string, string[]> = {};
+  const keys: Record<string, string> = {};
+  for (const name of names) {
+    const own = closure([metafile.inputs[entry]!.imports.find((i) => i.original === `./pages/${name}.tsx`)!.path]);
+    uses[name] = absolute(own);
+    keys[name] = contentHash(commonKey, key(own));
+  }
+  return { keys, uses, common: absolute(common) };
 }
 
 export async function importTemplates(file: string) {

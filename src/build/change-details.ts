@@ -1,5 +1,15 @@
+import type { CompiledTemplates } from '../assets/index.ts';
 import type { Content, Post } from '../content/index.ts';
-import { absolutePath, projectPath, type Classification, type DependencyGraph, type FileChange, type PageNode, type ProjectDirs } from '../graph/index.ts';
+import {
+  absolutePath,
+  GRAPH_VERSION,
+  projectPath,
+  type Classification,
+  type DependencyGraph,
+  type FileChange,
+  type PageNode,
+  type ProjectDirs,
+} from '../graph/index.ts';
 import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { RenderedEntry } from '../render/index.ts';
@@ -55,6 +65,7 @@ export function graphOf(options: {
   setupKey: string;
   content: Content;
   reads: (baseKey: string) => PageNode['reads'] | undefined;
+  templates: Pick<CompiledTemplates, 'common' | 'uses'>;
   /** The last graph of this process: a page with the same base key has the same sources. */
   last?: DependencyGraph;
 }): DependencyGraph {
@@ -72,7 +83,15 @@ export function graphOf(options: {
   const navMessages = [...nav.navbar, ...nav.footer].flatMap((link) =>
     typeof link.label === 'object' && 'message' in link.label ? [String(link.label.message)] : [],
   );
-  return { version: 'graph-v1', setupKey: options.setupKey, pages, planMessages: [SOCIAL_CARD_LABEL, ...navMessages] };
+  const relative = (files: string[]) => files.map((f) => projectPath(f, options.dirs));
+  const uses = Object.fromEntries(Object.entries(options.templates.uses).map(([name, files]) => [name, relative(files)]));
+  return {
+    version: GRAPH_VERSION,
+    setupKey: options.setupKey,
+    pages,
+    planMessages: [SOCIAL_CARD_LABEL, ...navMessages],
+    templates: { common: relative(options.templates.common), uses },
+  };
 }
 
 /** Every change is an existing post whose body alone changed (its reading time too would show in lists). */

@@ -14,7 +14,7 @@ import {
   type SiteFiles,
 } from '../output/index.ts';
 import { planSite, replanPages, replanPosts, replanShared, type SitePlan } from '../plan/index.ts';
-import { renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
+import { assetSlots, renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import {
   absolutePath,
   classifyChange,
@@ -262,17 +262,21 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
     );
     // Like webpack's compilation hash: it changes when the code (templates, styles) changes, not the content.
     const buildHash = contentHash('agency-site-1', templates.hash, client.hash, css.text);
+    // Pages are rendered with slots for these names, filled at output: a CSS edit renders no page.
+    const slots = assetSlots({
+      stylesheets: [css.href],
+      scripts: [client.entry],
+      buildHash,
+      templateChunks: client.templateChunks,
+      islandChunks: client.islandChunks,
+    });
     const setup: RenderSetup = {
       templatesFile: templates.file,
       shared: plan.shared,
       slices: plan.slices,
       sharedHashes: Object.fromEntries(Object.entries(sharedFiles).map(([l, f]) => [l, f.hash])),
-      buildHash,
-      stylesheets: [css.href],
-      scripts: [client.entry],
-      templateChunks: client.templateChunks,
-      islandChunks: client.islandChunks,
-      runtimeConfig: JSON.stringify(runtimeConfig(config, buildHash)),
+      ...slots.tokens,
+      runtimeConfig: JSON.stringify(runtimeConfig(config, slots.tokens.buildHash)),
       siteName: config.settings.name,
       cacheDir,
       constants: config.constants,
@@ -295,12 +299,12 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       renderPlannedPages({
         plan,
         setup,
-        templatesHash: templates.hash,
+        templateKeys: templates.keys,
         templatesDir,
         cacheDir,
         warnings,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
-        ...reuseOf(reach, previous, saved.graph, setupCacheKey(setup, templates.hash)),
+        ...reuseOf(reach, previous, saved.graph, setupCacheKey(setup)),
         ...(previous ? { index: previous.pageIndex, defer } : {}),
       }),
     );
@@ -313,6 +317,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
         css,
         client,
         buildHash,
+        slots,
         sharedFiles,
         pages: render.all,
         cacheDir,
@@ -358,7 +363,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       upToDate: written.upToDate,
       stages: timings,
       warnings,
-      stylesheets: setup.stylesheets,
+      stylesheets: [css.href],
       javascript: client.sizes,
       hydration: hydrationOf(render.all, render.index.sizes),
       images: {
@@ -377,6 +382,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
       setupKey: render.setupKey,
       content,
       reads: (baseKey) => render.reads[baseKey],
+      templates,
       ...(previous ? { last: previous.graph } : {}),
     });
     // A watch session writes it after the browser was told (the next build waits for it); build writes it now.

@@ -8,10 +8,16 @@ import {
   serviceWorkerFile,
   serviceWorkerFor,
   type OutputFile,
+  filledData,
+  filledKey,
   type OutputRecord,
   type StagedOutput,
 } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
+import { runPool } from '../node/run-pool.ts';
+
+// Enough to keep the disk and libuv's threads busy; a page filled in memory waits for its write, so memory stays flat.
+const WRITES_IN_FLIGHT = 64;
 import type { createTasks } from './task.ts';
 
 /**
@@ -34,7 +40,9 @@ export async function writeOutputFiles(options: {
   const { files, output, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
-  const keys = Object.fromEntries(files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : f.hashed ? `named:${f.path}` : contentHash(f.data)]));
+  const keys = Object.fromEntries(
+    files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : contentHash(f.data)]),
+  );
   const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
   const record = (written?: Set<string>) =>
@@ -50,7 +58,7 @@ export async function writeOutputFiles(options: {
 
   if (output instanceof MemoryOutput) {
     await task('writing files', async () => {
-      await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom) : output.write(f.path, f.data))));
+      await runPool(files, WRITES_IN_FLIGHT, (f) => put(output, f));
     });
     const sw = await task('service worker', () => serviceWorkerFor({ files, cacheDir, precacheKey }));
     await output.linkFrom('sw.js', sw.file);
@@ -75,7 +83,7 @@ export async function writeOutputFiles(options: {
     const removed = Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js');
     if (options.last && !changedFiles.length && !removed.length) return { upToDate: true, filesWritten: 0, bytesWritten: 0, record: options.last };
     await task('updating files in place', async () => {
-      await Promise.all(changedFiles.map((f) => live.put(f)));
+      await runPool(changedFiles, WRITES_IN_FLIGHT, (f) => live.put(f));
       await Promise.all(removed.map((path) => live.remove(path)));
     });
     await task('service worker', async () => {
@@ -86,7 +94,7 @@ export async function writeOutputFiles(options: {
     return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten, record: written };
   }
   await task('writing files', async () => {
-    await Promise.all(files.map((f) => ('linkFrom' in f ? output.linkFrom(f.path, f.linkFrom, f.bytes) : output.write(f.path, f.data))));
+    await runPool(files, WRITES_IN_FLIGHT, (f) => put(output, f));
   });
   await task('service worker', async () => {
     const sw = await serviceWorkerFile({ globDir: output.stagingDir, cacheDir, precacheKey });
@@ -98,4 +106,10 @@ export async function writeOutputFiles(options: {
     written = record();
   });
   return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten, ...(written ? { record: written } : {}) };
+}
+
+/** Links a cached file, fills a rendered one, or writes bytes. */
+async function put(output: StagedOutput | MemoryOutput, file: OutputFile): Promise<void> {
+  if ('linkFrom' in file) return output.linkFrom(file.path, file.linkFrom, file.bytes);
+  return output.write(file.path, 'fillFrom' in file ? await filledData(file) : file.data);
 }

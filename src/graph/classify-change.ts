@@ -55,8 +55,9 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   const [top, ...rest] = path.split('/');
   const inner = rest.join('/');
   if (top === 'templates') {
-    if (inner.endsWith('.css')) return { pages: 'all', stage: 'styles' };
-    if (/\.(tsx?|jsx?)$/.test(inner)) return { pages: 'all', stage: 'templates' };
+    // Pages name the stylesheet through a slot filled at output: none renders again.
+    if (inner.endsWith('.css')) return { pages: new Set(), stage: 'styles' };
+    if (/\.(tsx?|jsx?)$/.test(inner)) return { pages: templatePages(change, graph), stage: 'templates' };
     return { pages: new Set(), ignored: true };
   }
   if (top === 'locales') {
@@ -87,6 +88,18 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   }
   // A collection or a document: the pages made from it. A file no page came from may be new to all of them.
   return { pages: readers.size || change.kind === 'change' ? readers : 'all', stage: 'content' };
+}
+
+/**
+ * A template file: the pages whose template's render runs it. A new or deleted file may change
+ * what imports resolve to, or which templates exist: every page is keyed (its key still decides).
+ * A file no page template runs (an island's client code) renders no page; its chunk names are slots.
+ */
+function templatePages(change: FileChange, graph: DependencyGraph | undefined): 'all' | Set<string> {
+  if (!graph || change.kind !== 'change' || graph.templates.common.includes(change.path)) return 'all';
+  const found = new Set<string>();
+  for (const [outFile, node] of Object.entries(graph.pages)) if (graph.templates.uses[node.template]?.includes(change.path)) found.add(outFile);
+  return found;
 }
 
 function pagesReading(graph: DependencyGraph, source: string): Set<string> {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SharedReads } from '../render/record-reads.ts';
 
-export const GRAPH_VERSION = 'graph-v1';
+export const GRAPH_VERSION = 'graph-v2';
 
 /** One page's edges: the content files its data came from, and what its render read of the shared data. */
 export interface PageNode {
@@ -27,6 +27,8 @@ export interface DependencyGraph {
   setupKey: string;
   /** Message keys read while planning (the card label, navigation labels): a change to one replans every page. */
   planMessages: string[];
+  /** The template files each page template's render runs ('templates/…', from esbuild's import graph), and those all of them run. */
+  templates: { common: string[]; uses: Record<string, string[]> };
 }
 
 const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);
@@ -48,7 +50,7 @@ export function readGraph(cacheDir: string): { graph?: DependencyGraph; problem?
   }
   try {
     const graph = JSON.parse(text) as DependencyGraph;
-    if (graph?.version !== GRAPH_VERSION || typeof graph.pages !== 'object' || !Array.isArray(graph.planMessages))
+    if (graph?.version !== GRAPH_VERSION || typeof graph.pages !== 'object' || !Array.isArray(graph.planMessages) || !Array.isArray(graph.templates?.common))
       throw new Error('not a dependency graph of this version');
     return { graph };
   } catch (error) {

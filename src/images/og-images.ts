@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type sharp from 'sharp';
 import { contentHash } from '../node/hash.ts';
-import { runPool } from './run-pool.ts';
+import { runPool } from '../node/run-pool.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

@@ -6,7 +6,7 @@ import { invalidImageError } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
-import { runPool } from './run-pool.ts';
+import { runPool } from '../node/run-pool.ts';
 
 export interface ImageSettings {
   contentMaxWidth: number;

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
@@ -7,7 +7,9 @@ import type { OutputFile } from './build-manifest.ts';
 import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCachePaths } from '../render/index.ts';
+import { pageCachePaths, type AssetSlots } from '../render/index.ts';
+
+type AssetSlotValues = Pick<AssetSlots, 'values' | 'key'>;
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
 import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
@@ -30,7 +32,7 @@ export interface SiteFiles {
   feeds: Array<{ path: string; data: string }>;
 }
 
-/** Every file of the output: rendered pages linked from the cache, and the site-wide files. */
+/** Every file of the output: rendered pages filled from the cache, and the site-wide files. */
 export async function collectOutputFiles(options: {
   siteDir: string;
   config: SiteConfig;
@@ -38,6 +40,8 @@ export async function collectOutputFiles(options: {
   css: CssAsset;
   client: ClientBundle;
   buildHash: string;
+  /** This build's asset names, filled into every rendered file. */
+  slots: AssetSlots;
   sharedFiles: Record<string, { json: string; hash: string }>;
   pages: Array<{ page: PlannedPage; key: string }>;
   cacheDir: string;
@@ -50,10 +54,11 @@ export async function collectOutputFiles(options: {
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
+  const slots = { values: options.slots.values, key: options.slots.key };
   for (const { page, key } of options.pages) {
-    const known = options.pageFiles?.last?.get(`${page.outFile}\0${key}`);
-    const files = known ?? filesOfPage(page, pageCachePaths(options.cacheDir, key));
-    options.pageFiles?.next.set(`${page.outFile}\0${key}`, files);
+    const id = `${page.outFile}\0${key}\0${slots.key}`;
+    const files = options.pageFiles?.last?.get(id) ?? filesOfPage(page, pageCachePaths(options.cacheDir, key), slots);
+    options.pageFiles?.next.set(id, files);
     list.push(...files);
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash };
@@ -87,13 +92,13 @@ export async function collectOutputFiles(options: {
   return list;
 }
 
-function filesOfPage(page: PlannedPage, paths: ReturnType<typeof pageCachePaths>): OutputFile[] {
+/** A page's files: its rendered files in the page cache, to be filled with this build's asset names. */
+function filesOfPage(page: PlannedPage, paths: ReturnType<typeof pageCachePaths>, slots: AssetSlotValues): OutputFile[] {
   const files: OutputFile[] = [
-    { path: page.outFile, linkFrom: paths.html, bytes: statSync(paths.html).size },
-    { path: pageDataFile(page), linkFrom: paths.pageData, bytes: statSync(paths.pageData).size },
+    { path: page.outFile, fillFrom: paths.html, slots },
+    { path: pageDataFile(page), fillFrom: paths.pageData, slots },
   ];
-  const islands = statSync(paths.islandsData, { throwIfNoEntry: false });
-  if (islands) files.push({ path: islandsDataFile(page), linkFrom: paths.islandsData, bytes: islands.size });
+  if (existsSync(paths.islandsData)) files.push({ path: islandsDataFile(page), fillFrom: paths.islandsData, slots });
   return files;
 }
 

@@ -1,6 +1,7 @@
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
+import { filledData } from './filled-file.ts';
 
 /**
  * Changes a live out/ file by file: each file is written or linked beside its target and renamed
@@ -23,10 +24,11 @@ export class LiveOutput {
       await replaceInPlace(file.linkFrom, target);
       this.bytesWritten += file.bytes;
     } else {
+      const data = 'fillFrom' in file ? await filledData(file) : file.data;
       const temp = tempBeside(target);
-      await writeFile(temp, file.data);
+      await writeFile(temp, data);
       await renameOver(temp, target);
-      this.bytesWritten += typeof file.data === 'string' ? Buffer.byteLength(file.data) : file.data.byteLength;
+      this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     }
     this.filesWritten++;
   }

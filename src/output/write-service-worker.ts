@@ -1,5 +1,6 @@
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { filledData } from './filled-file.ts';
 import type { OutputFile } from './build-manifest.ts';
 import { contentHash } from '../node/hash.ts';
 import { packageRoot } from '../node/package-root.ts';
@@ -94,7 +95,7 @@ export async function serviceWorkerFor(options: {
     for (const file of options.files.filter((f) => isPrecached(f.path))) {
       const target = join(dir, file.path);
       await mkdir(dirname(target), { recursive: true });
-      await ('linkFrom' in file ? copyFile(file.linkFrom, target) : writeFile(target, file.data));
+      await ('linkFrom' in file ? copyFile(file.linkFrom, target) : writeFile(target, 'fillFrom' in file ? await filledData(file) : file.data));
     }
     return await serviceWorkerFile({ globDir: dir, cacheDir: options.cacheDir, precacheKey: options.precacheKey });
   } finally {

@@ -6,3 +6,4 @@ export { MarkdownCache } from './markdown-cache.ts';
 export { readPageIndex, writePageIndex, type PageIndex, type PageSizes, type RenderFindings } from './render-findings.ts';
 export { renderPlannedPages, type RenderedEntry, type RenderReuse, type RenderStepResult } from './render-step.ts';
 export { readsKey, recordSharedReads, type SharedReads } from './record-reads.ts';
+export { assetSlots, fillAssetSlots, type AssetNames, type AssetSlots } from './asset-slots.ts';

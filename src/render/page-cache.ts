@@ -4,33 +4,37 @@ import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v4';
+export const PAGE_CACHE_VERSION = 'pages-v5';
 
 /**
  * The base of a rendered page's cache key: its own inputs. A change to the page's data, its
- * markdown, the templates, slices or the assets changes it; what the page read of its locale's
- * shared data is added by `readsKey` once known (so a message edit misses only the pages that read it).
+ * markdown, the code its template runs or the slices changes it; what the page read of its
+ * locale's shared data is added by `readsKey` once known (so a message edit misses only the pages
+ * that read it). Asset names are slots (asset-slots.ts), filled at output: not part of the key.
  */
-export function pageCacheKey(page: PlannedPage, setupKey: string): string {
+export function pageCacheKey(page: PlannedPage, setupKey: string, templateKey: string): string {
   // `source` only locates errors and `sources` only feeds the dependency graph: neither is a render input.
   const { markdown, source: _source, sources: _sources, ...rest } = page;
-  return contentHash(setupKey, JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
+  return contentHash(setupKey, templateKey, JSON.stringify(rest), markdown ? `${markdown.hash}:${markdown.field}` : '');
 }
 
-/** The part of the key shared by all pages: templates, assets, build hash, slices. */
-export function setupCacheKey(setup: RenderSetup, templatesHash: string): string {
+/** The part of the key shared by all pages: slices, settings and the asset slots (tokens, the same from build to build). */
+export function setupCacheKey(setup: RenderSetup): string {
   return contentHash(
     PAGE_CACHE_VERSION,
-    templatesHash,
     setup.buildHash,
     JSON.stringify(setup.slices),
     setup.stylesheets.join(),
     setup.scripts.join(),
     setup.siteName,
     setup.runtimeConfig,
-    JSON.stringify(setup.templateChunks),
     JSON.stringify(setup.islandChunks ?? {}),
   );
+}
+
+/** A template's part of its pages' keys: the code it runs, and the slots of the chunks it preloads. */
+export function templateCacheKey(setup: RenderSetup, codeKey: string, template: string): string {
+  return contentHash(codeKey, JSON.stringify(setup.templateChunks[template] ?? []));
 }
 
 export function pageCachePaths(cacheDir: string, key: string) {

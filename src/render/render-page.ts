@@ -13,6 +13,7 @@ export interface RenderSetup {
   slices: Record<string, SliceData>;
   /** Locale → hash of its shared data file (`/page-data/sq/d/{hash}.json`). */
   sharedHashes: Record<string, string>;
+  /** The build hash, stylesheets, scripts and chunks are slot tokens (asset-slots.ts): the output stage fills them. */
   buildHash: string;
   stylesheets: string[];
   scripts: string[];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCacheKey, pageCachePaths, setupCacheKey } from './page-cache.ts';
+import { pageCacheKey, pageCachePaths, setupCacheKey, templateCacheKey } from './page-cache.ts';
 import { readPageIndex, writePageIndex, type PageIndex, type PageReads } from './render-findings.ts';
 import { readsKey } from './record-reads.ts';
 import type { RenderJob } from './render-job.ts';
@@ -45,7 +45,8 @@ export interface RenderReuse {
 export async function renderPlannedPages(options: {
   plan: SitePlan;
   setup: RenderSetup;
-  templatesHash: string;
+  /** Page template → the key of the code its render runs (compile-templates.ts). */
+  templateKeys: Record<string, string>;
   cacheDir: string;
   warnings: string[];
   /** Where a missing image's path is looked up, so the error points at the template line. */
@@ -58,7 +59,10 @@ export async function renderPlannedPages(options: {
   defer?: (save: () => void) => void;
 }): Promise<RenderStepResult> {
   const { setup, cacheDir, reuse } = options;
-  const setupKey = setupCacheKey(setup, options.templatesHash);
+  const setupKey = setupCacheKey(setup);
+  const templateKeys = new Map<string, string>();
+  const templateKey = (template: string) =>
+    templateKeys.get(template) ?? templateKeys.set(template, templateCacheKey(setup, options.templateKeys[template] ?? '', template)).get(template)!;
   // What templates read, asked for and did not find, and each file's size, per page key.
   // A copy of the last build's (its entries are never changed, only added to): the state stays as it was.
   const index = options.index
@@ -72,7 +76,7 @@ export async function renderPlannedPages(options: {
   const all = options.plan.pages.map((page): RenderedEntry => {
     const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
     if (kept && (!reuse!.verify || cachedState(cacheDir, kept.key, sizes[kept.key]) === 'cached')) return { ...kept, page };
-    const baseKey = pageCacheKey(page, setupKey);
+    const baseKey = pageCacheKey(page, setupKey, templateKey(page.template));
     const read = reads[baseKey];
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
     const state = key ? cachedState(cacheDir, key, sizes[key]) : 'missing';

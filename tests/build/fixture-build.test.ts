@@ -329,3 +329,63 @@ describe('a build session (serve --watch)', () => {
     }
   });
 });
+
+describe('what an edit of the code costs', () => {
+  /** The out/ pages (page-data.json) made with each template. */
+  async function pagesByTemplate(out: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const entry of await readdir(join(out, 'page-data'), { recursive: true, withFileTypes: true })) {
+      if (entry.name !== 'page-data.json') continue;
+      const data = JSON.parse(await read(entry.parentPath, entry.name)) as PageData;
+      const template = data.componentChunkName.replace(/^component---templates-pages-|-tsx$/g, '');
+      counts[template] = (counts[template] ?? 0) + 1;
+    }
+    return counts;
+  }
+
+  it.each([
+    ['serve --watch', true],
+    ['build', false],
+  ])('%s: a CSS edit renders no page, a template or component edit only the pages whose template runs it', async (_, watch) => {
+    const f = await copyFixture('basic');
+    try {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const build = (files: string[]) => (watch ? session.build(files) : buildFixture(f));
+      const first = await session.build();
+      const counts = await pagesByTemplate(f.out);
+      const edit = async (rel: string, from: string, to: string) => {
+        const file = join(f.dir, rel);
+        const text = await read(f.dir, rel);
+        expect(text).toContain(from);
+        await writeFile(file, text.replace(from, to));
+        return build([file]);
+      };
+      const stylesheet = (html: string) => html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!;
+      const before = stylesheet(await read(f.out, 'careers/index.html'));
+
+      const css = await edit('templates/styles/base.css', '--sun: #f6b40e;', '--sun: #f6b40f;');
+      expect(css.rendered).toBe(0);
+      // Every page names the new stylesheet all the same: the name is filled in at output.
+      const after = stylesheet(await read(f.out, 'careers/index.html'));
+      expect(after).not.toBe(before);
+      expect(existsSync(join(f.out, after.slice(1)))).toBe(true);
+      expect(stylesheet(await read(f.out, 'es/blog/primer-articulo/index.html'))).toBe(after);
+      expect(css.filesWritten).toBeGreaterThan(first.pages);
+
+      const template = await edit('templates/pages/home.tsx', 'className="container section-figure"', 'className="container section-figure home-figure"');
+      expect(counts.home).toBe(2);
+      expect(template.rendered).toBe(counts.home);
+      expect(await read(f.out, 'es/index.html')).toContain('home-figure');
+
+      // PostMeta is imported by the post and list templates, not by the others.
+      const component = await edit('templates/components/PostMeta.tsx', '<span className="tags">', '<span className="tags" data-edited="">');
+      expect(component.rendered).toBe(counts['blog-post']! + counts['blog-list']!);
+      expect(component.rendered).toBeLessThan(first.pages);
+
+      // Whatever these edits did, a plain build finds out/ as it would write it.
+      expect((await buildFixture(f)).upToDate).toBe(true);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});

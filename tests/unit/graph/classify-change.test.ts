@@ -13,9 +13,16 @@ const node = (locale: string, sources: string[], reads: Partial<PageNode['reads'
 
 // A small site: a home page per locale, a careers page, the blog list, two paired posts and an English-only post.
 const graph: DependencyGraph = {
-  version: 'graph-v1',
+  version: 'graph-v2',
   setupKey: 's',
   planMessages: ['social-card.label', 'nav.blog'],
+  templates: {
+    common: ['templates/Document.tsx', 'templates/Root.tsx', 'templates/components/Navbar.tsx'],
+    uses: {
+      page: ['templates/pages/page.tsx', 'templates/components/Card.tsx'],
+      'blog-post': ['templates/pages/blog-post.tsx', 'templates/components/PostMeta.tsx', 'templates/components/Card.tsx'],
+    },
+  },
   pages: {
     'index.html': node('en', ['site/pages/home.yaml', 'site/collections/services.yaml'], { messages: ['home.title'], routes: ['careers', 'blog'] }),
     'es/index.html': node('es', ['site/pages/home.yaml', 'site/collections/services.yaml'], { messages: ['home.title'], routes: ['careers', 'blog'] }),
@@ -103,12 +110,53 @@ const cases: Array<{ name: string; changes: FileChange[]; expected: Classificati
   { name: 'a constant', changes: [change('site/constants.yaml')], expected: { pages: 'all', stages: ['settings'], reload: 'page' } },
   { name: 'site.yaml', changes: [change('site/site.yaml')], expected: { pages: 'all', stages: ['settings'], reload: 'page' } },
   {
-    name: 'CSS: no page reads it, but every page links the renamed stylesheet',
+    name: 'CSS: no page renders (pages name the stylesheet through a slot the output fills)',
     changes: [change('templates/styles/site.css')],
-    expected: { pages: 'all', stages: ['styles'], reload: 'css' },
+    expected: { pages: [], stages: ['styles'], reload: 'css' },
   },
-  { name: 'a template', changes: [change('templates/pages/blog-post.tsx')], expected: { pages: 'all', stages: ['templates'], reload: 'page' } },
-  { name: 'a component', changes: [change('templates/components/Card.tsx')], expected: { pages: 'all', stages: ['templates'], reload: 'page' } },
+  {
+    name: "a page template: its pages and no other template's",
+    changes: [change('templates/pages/blog-post.tsx')],
+    expected: { pages: ['blog/first/index.html', 'blog/solo/index.html', 'es/blog/primero/index.html'], stages: ['templates'], reload: 'page' },
+  },
+  {
+    name: 'a component: the pages of every template that imports it',
+    changes: [change('templates/components/Card.tsx')],
+    expected: {
+      pages: [
+        'blog/first/index.html',
+        'blog/index.html',
+        'blog/solo/index.html',
+        'careers/index.html',
+        'es/blog/primero/index.html',
+        'es/index.html',
+        'index.html',
+        'legal/index.html',
+      ],
+      stages: ['templates'],
+      reload: 'page',
+    },
+  },
+  {
+    name: 'a component only one template imports',
+    changes: [change('templates/components/PostMeta.tsx')],
+    expected: { pages: ['blog/first/index.html', 'blog/solo/index.html', 'es/blog/primero/index.html'], stages: ['templates'], reload: 'page' },
+  },
+  {
+    name: 'Document, Root, or what they import: every page',
+    changes: [change('templates/components/Navbar.tsx')],
+    expected: { pages: 'all', stages: ['templates'], reload: 'page' },
+  },
+  {
+    name: "an island's client code: no page renders (its chunk names are slots)",
+    changes: [change('templates/islands/contact-form.tsx')],
+    expected: { pages: [], stages: ['templates'], reload: 'page' },
+  },
+  {
+    name: 'a new template file: every page is keyed',
+    changes: [change('templates/pages/pricing.tsx', { kind: 'add' })],
+    expected: { pages: 'all', stages: ['templates'], reload: 'page' },
+  },
   { name: 'an image', changes: [change('site/images/team.jpg')], expected: { pages: 'all', stages: ['images'], reload: 'page' } },
   { name: 'a static file: no page, a reload', changes: [change('site/static/favicon.ico')], expected: { pages: [], stages: ['static'], reload: 'page' } },
   {
@@ -125,7 +173,7 @@ const cases: Array<{ name: string; changes: FileChange[]; expected: Classificati
   {
     name: 'several changes: the union, and a reload once one is not CSS',
     changes: [change('templates/styles/site.css'), change('site/collections/services.yaml')],
-    expected: { pages: 'all', stages: ['content', 'styles'], reload: 'page' },
+    expected: { pages: ['es/index.html', 'index.html'], stages: ['content', 'styles'], reload: 'page' },
   },
 ];
 

@@ -1,0 +1,60 @@
+import { contentHash } from '../node/hash.ts';
+
+/** The names a page gives the build's code and styles: all change with any template or CSS edit. */
+export interface AssetNames {
+  stylesheets: string[];
+  scripts: string[];
+  buildHash: string;
+  /** Template name → the chunks its first render needs. */
+  templateChunks: Record<string, string[]>;
+  /** Island name → its chunk and the chunks it imports. */
+  islandChunks: Record<string, string[]>;
+}
+
+/**
+ * Pages are rendered with a token in place of each asset name, and the output stage fills in this
+ * build's names (one string replace per file). A cached page then survives a CSS edit or an edit
+ * of another template: those change the names, not the render.
+ */
+export interface AssetSlots {
+  /** The names as rendered: one token per name, the same in every build with as many names. */
+  tokens: AssetNames;
+  /** Slot name → this build's name. */
+  values: Record<string, string>;
+  /** Changes when any name does: part of each filled file's key in the out/ record. */
+  key: string;
+}
+
+// Tokens survive React's attribute escaping and JSON.stringify unchanged (no &<>"'\ or controls).
+const TOKEN = /@@asset:([^@\s"]+)@@/g;
+const token = (slot: string) => `@@asset:${slot}@@`;
+
+export function assetSlots(names: AssetNames): AssetSlots {
+  const values: Record<string, string> = {};
+  const slot = (name: string, value: string) => {
+    values[name] = value;
+    return token(name);
+  };
+  const list = (prefix: string, items: readonly string[]) => items.map((value, i) => slot(`${prefix}:${i}`, value));
+  // Template and island names are file names: encoded, so no name can end a token early.
+  const lists = (prefix: string, byName: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(byName).map(([name, items]) => [name, list(`${prefix}:${encodeURIComponent(name)}`, items)]));
+  const tokens: AssetNames = {
+    stylesheets: list('css', names.stylesheets),
+    scripts: list('script', names.scripts),
+    buildHash: slot('build', names.buildHash),
+    templateChunks: lists('chunk', names.templateChunks),
+    islandChunks: lists('island', names.islandChunks),
+  };
+  return { tokens, values, key: contentHash(JSON.stringify(values)) };
+}
+
+/** A rendered file with this build's asset names in its slots. */
+export function fillAssetSlots(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(TOKEN, (whole, name: string) => {
+    const value = values[name];
+    // A page cached with a slot this build does not have would be keyed differently: never filled.
+    if (value === undefined) throw new Error(`Internal error: a cached page names the asset slot "${name}", which this build does not fill`);
+    return value;
+  });
+}
