@@ -77,6 +77,13 @@ const edits = [
     saves: 3,
     edit: (t, i) => t.replace('<section className="hero hero-compact"', `<section className="hero hero-compact edit-${i}"`),
   },
+  {
+    // The template of 2 × N posts: as fast as rendering those pages allows.
+    name: 'the post template (templates/pages/blog-post.tsx)',
+    file: 'templates/pages/blog-post.tsx',
+    saves: 3,
+    edit: (t, i) => t.replace('<header className="page-header">', `<header className="page-header edit-${i}">`),
+  },
 ];
 const pct = (list, p) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
 const summary = (list) => {

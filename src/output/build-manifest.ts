@@ -1,11 +1,19 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { SlotPositions } from '../render/index.ts';
 
 /** One file of the output: bytes to write, a cached file to link, or a rendered file to fill with this build's asset names. */
 export type OutputFile = (
   | { path: string; data: string | Uint8Array }
   | { path: string; linkFrom: string; bytes: number }
-  | { path: string; fillFrom: string; slots: { values: Record<string, string>; key: string } }
+  | {
+      path: string;
+      /** A page cache file stored with the names `storedWith`, at the offsets `at`; `slots` has this build's. */
+      fillFrom: string;
+      at: SlotPositions;
+      storedWith: Record<string, string>;
+      slots: { values: Record<string, string>; key: string };
+    }
 ) & {
   /** Named by a hash of its bytes, so it can be cached forever (listed in `_hashed-files.json`). */
   hashed?: boolean;

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
@@ -7,7 +6,7 @@ import type { OutputFile } from './build-manifest.ts';
 import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCachePaths, type AssetSlots } from '../render/index.ts';
+import { pageCachePaths, type AssetSlots, type PageIndex } from '../render/index.ts';
 
 type AssetSlotValues = Pick<AssetSlots, 'values' | 'key'>;
 import type { AppData } from '../shared/page-data.ts';
@@ -40,8 +39,10 @@ export async function collectOutputFiles(options: {
   css: CssAsset;
   client: ClientBundle;
   buildHash: string;
-  /** This build's asset names, filled into every rendered file. */
+  /** This build's asset names, in every rendered file. */
   slots: AssetSlots;
+  /** What the page cache holds for each key: sizes, and the asset names each page was stored with. */
+  index: PageIndex;
   sharedFiles: Record<string, { json: string; hash: string }>;
   pages: Array<{ page: PlannedPage; key: string }>;
   cacheDir: string;
@@ -57,7 +58,7 @@ export async function collectOutputFiles(options: {
   const slots = { values: options.slots.values, key: options.slots.key };
   for (const { page, key } of options.pages) {
     const id = `${page.outFile}\0${key}\0${slots.key}`;
-    const files = options.pageFiles?.last?.get(id) ?? filesOfPage(page, pageCachePaths(options.cacheDir, key), slots);
+    const files = options.pageFiles?.last?.get(id) ?? filesOfPage(page, key, options, slots);
     options.pageFiles?.next.set(id, files);
     list.push(...files);
   }
@@ -92,14 +93,22 @@ export async function collectOutputFiles(options: {
   return list;
 }
 
-/** A page's files: its rendered files in the page cache, to be filled with this build's asset names. */
-function filesOfPage(page: PlannedPage, paths: ReturnType<typeof pageCachePaths>, slots: AssetSlotValues): OutputFile[] {
-  const files: OutputFile[] = [
-    { path: page.outFile, fillFrom: paths.html, slots },
-    { path: pageDataFile(page), fillFrom: paths.pageData, slots },
+/**
+ * A page's files in the page cache: linked when stored with this build's asset names, else filled
+ * with them (a CSS edit, or another template's: the page did not render again).
+ */
+function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string; index: PageIndex }, slots: AssetSlotValues): OutputFile[] {
+  const paths = pageCachePaths(options.cacheDir, key);
+  const [htmlBytes, pageDataBytes, islandsBytes] = options.index.sizes[key]!;
+  const stored = options.index.filled[key]!;
+  const files = [
+    { path: page.outFile, from: paths.html, bytes: htmlBytes },
+    { path: pageDataFile(page), from: paths.pageData, bytes: pageDataBytes },
+    ...(islandsBytes === undefined ? [] : [{ path: islandsDataFile(page), from: paths.islandsData, bytes: islandsBytes }]),
   ];
-  if (existsSync(paths.islandsData)) files.push({ path: islandsDataFile(page), fillFrom: paths.islandsData, slots });
-  return files;
+  if (stored.slots === slots.key) return files.map((f) => ({ path: f.path, linkFrom: f.from, bytes: f.bytes }));
+  const storedWith = options.index.slotValues[stored.slots]!;
+  return files.map((f, i) => ({ path: f.path, fillFrom: f.from, at: stored.at[i]!, storedWith, slots }));
 }
 
 /**

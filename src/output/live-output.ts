@@ -19,15 +19,18 @@ export class LiveOutput {
 
   async put(file: OutputFile): Promise<void> {
     const target = this.target(file.path);
-    await mkdir(dirname(target), { recursive: true });
     if ('linkFrom' in file) {
-      await replaceInPlace(file.linkFrom, target);
+      await inFolder(target, () => replaceInPlace(file.linkFrom, target));
       this.bytesWritten += file.bytes;
     } else {
       const data = 'fillFrom' in file ? await filledData(file) : file.data;
       const temp = tempBeside(target);
-      await writeFile(temp, data);
-      await renameOver(temp, target);
+      // The folder is made only when missing: a rebuild rewrites files of folders that exist.
+      await inFolder(target, () => writeFile(temp, data));
+      await rename(temp, target).catch(async (error: unknown) => {
+        await rm(temp, { force: true });
+        throw error;
+      });
       this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     }
     this.filesWritten++;
@@ -49,6 +52,17 @@ export async function replaceInPlace(source: string, target: string): Promise<vo
   const temp = tempBeside(target);
   await link(source, temp).catch(() => copyFile(source, temp));
   await renameOver(temp, target);
+}
+
+/** Runs `write`, making the target's folder first if it fails for want of it. */
+async function inFolder(target: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(target), { recursive: true });
+    await write();
+  }
 }
 
 const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);

@@ -49,12 +49,42 @@ export function assetSlots(names: AssetNames): AssetSlots {
   return { tokens, values, key: contentHash(JSON.stringify(values)) };
 }
 
-/** A rendered file with this build's asset names in its slots. */
-export function fillAssetSlots(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(TOKEN, (whole, name: string) => {
+/** Where each slot is in a filled file: [offset, slot name], in order. */
+export type SlotPositions = Array<[number, string]>;
+
+/**
+ * A rendered file with this build's asset names in its slots, and where they are. The page cache
+ * stores the filled file (so out/ can link it); the positions let a later build with other names
+ * put its own in without rendering (`refillAssetSlots`).
+ */
+export function fillAssetSlots(text: string, values: Readonly<Record<string, string>>): { text: string; at: SlotPositions } {
+  const at: SlotPositions = [];
+  let filled = '';
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const name = match[1]!;
     const value = values[name];
     // A page cached with a slot this build does not have would be keyed differently: never filled.
-    if (value === undefined) throw new Error(`Internal error: a cached page names the asset slot "${name}", which this build does not fill`);
-    return value;
-  });
+    if (value === undefined) throw new Error(`Internal error: a rendered page names the asset slot "${name}", which this build does not fill`);
+    filled += text.slice(last, match.index);
+    at.push([filled.length, name]);
+    filled += value;
+    last = match.index + match[0].length;
+  }
+  return { text: filled + text.slice(last), at };
+}
+
+/** A file filled with `from`'s names, with `to`'s names in the same slots instead. */
+export function refillAssetSlots(text: string, at: SlotPositions, from: Readonly<Record<string, string>>, to: Readonly<Record<string, string>>): string {
+  let refilled = '';
+  let last = 0;
+  for (const [offset, name] of at) {
+    const old = from[name];
+    const value = to[name];
+    if (old === undefined || value === undefined || !text.startsWith(old, offset))
+      throw new Error(`Internal error: a cached page does not hold the asset name it was filled with at ${offset} (slot "${name}")`);
+    refilled += text.slice(last, offset) + value;
+    last = offset + old.length;
+  }
+  return refilled + text.slice(last);
 }

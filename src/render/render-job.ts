@@ -1,6 +1,7 @@
 import type { PlannedPage } from '../plan/index.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
+import { fillAssetSlots, type SlotPositions } from './asset-slots.ts';
 import { storeRenderedPage } from './page-cache.ts';
 import { readsKey, type SharedReads } from './record-reads.ts';
 import { renderPage, type RenderSetup } from './render-page.ts';
@@ -23,6 +24,8 @@ export interface RenderJobResult {
   pageDataBytes: number;
   /** Absent when the page hydrates whole and has no islands variant. */
   islandsDataBytes?: number;
+  /** Where the asset names are in each stored file (HTML, page-data, islands variant). */
+  slots: SlotPositions[];
 }
 
 /** Renders a batch and stores each page in the page cache; run in a worker or in-process. */
@@ -30,7 +33,12 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
   return jobs.map(({ page, baseKey }) => {
     const rendered = renderPage(page, setup, templates, markdown);
     const key = readsKey(baseKey, setup.shared[page.locale]!, rendered.reads);
-    storeRenderedPage(setup.cacheDir, key, rendered);
+    // Stored with this build's asset names, so out/ links the cached files; the positions let another build refill them.
+    const [html, pageData, islandsData] = [rendered.html, rendered.pageData, rendered.islandsData].map((text) =>
+      text === undefined ? undefined : fillAssetSlots(text, setup.slots.values),
+    );
+    const filled = { ...rendered, html: html!.text, pageData: pageData!.text, ...(islandsData ? { islandsData: islandsData.text } : {}) };
+    storeRenderedPage(setup.cacheDir, key, filled);
     return {
       baseKey,
       key,
@@ -38,9 +46,10 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
       missingMessages: rendered.missingMessages,
       missingRoutes: rendered.missingRoutes,
       missingImages: rendered.missingImages,
-      htmlBytes: Buffer.byteLength(rendered.html),
-      pageDataBytes: Buffer.byteLength(rendered.pageData),
-      ...(rendered.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(rendered.islandsData) } : {}),
+      htmlBytes: Buffer.byteLength(filled.html),
+      pageDataBytes: Buffer.byteLength(filled.pageData),
+      ...(filled.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(filled.islandsData) } : {}),
+      slots: [html!.at, pageData!.at, ...(islandsData ? [islandsData.at] : [])],
     };
   });
 }

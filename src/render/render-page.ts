@@ -13,7 +13,7 @@ export interface RenderSetup {
   slices: Record<string, SliceData>;
   /** Locale → hash of its shared data file (`/page-data/sq/d/{hash}.json`). */
   sharedHashes: Record<string, string>;
-  /** The build hash, stylesheets, scripts and chunks are slot tokens (asset-slots.ts): the output stage fills them. */
+  /** The build hash, stylesheets, scripts and chunks are slot tokens (asset-slots.ts), filled with `slots` once rendered. */
   buildHash: string;
   stylesheets: string[];
   scripts: string[];
@@ -23,6 +23,8 @@ export interface RenderSetup {
   islandChunks?: Record<string, string[]>;
   /** JSON for <meta name="agency-site-config">: what the runtime needs before any fetch. */
   runtimeConfig: string;
+  /** This build's asset names, by slot, and their key. */
+  slots: { values: Record<string, string>; key: string };
   siteName: string;
   cacheDir: string;
   /** Resolved in markdown bodies, which workers read themselves. */

@@ -66,20 +66,26 @@ export async function renderPlannedPages(options: {
   // What templates read, asked for and did not find, and each file's size, per page key.
   // A copy of the last build's (its entries are never changed, only added to): the state stays as it was.
   const index = options.index
-    ? { findings: { ...options.index.findings }, sizes: { ...options.index.sizes }, reads: { ...options.index.reads } }
+    ? {
+        findings: { ...options.index.findings },
+        sizes: { ...options.index.sizes },
+        reads: { ...options.index.reads },
+        filled: { ...options.index.filled },
+        slotValues: { ...options.index.slotValues },
+      }
     : readPageIndex(cacheDir);
   if (index.problem) options.warnings.push(`cache: ${index.problem}; every page is rendered again`);
-  const { findings, sizes, reads } = index;
+  const { findings, sizes, reads, filled, slotValues } = index;
   const jobs: RenderJob[] = [];
   const pending = new Map<string, RenderedEntry>();
   let damaged = 0;
   const all = options.plan.pages.map((page): RenderedEntry => {
     const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
-    if (kept && (!reuse!.verify || cachedState(cacheDir, kept.key, sizes[kept.key]) === 'cached')) return { ...kept, page };
+    if (kept && (!reuse!.verify || (filled[kept.key] && cachedState(cacheDir, kept.key, sizes[kept.key]) === 'cached'))) return { ...kept, page };
     const baseKey = pageCacheKey(page, setupKey, templateKey(page.template));
     const read = reads[baseKey];
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
-    const state = key ? cachedState(cacheDir, key, sizes[key]) : 'missing';
+    const state = key && filled[key] && slotValues[filled[key].slots] ? cachedState(cacheDir, key, sizes[key]) : 'missing';
     const entry = { page, baseKey, key };
     if (state !== 'cached') {
       jobs.push({ page, baseKey });
@@ -97,6 +103,8 @@ export async function renderPlannedPages(options: {
         pending.get(r.baseKey)!.key = r.key;
         reads[r.baseKey] = r.reads;
         sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
+        filled[r.key] = { slots: setup.slots.key, at: r.slots };
+        slotValues[setup.slots.key] = setup.slots.values;
         if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length)
           findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
         else delete findings[r.key];
@@ -110,8 +118,14 @@ export async function renderPlannedPages(options: {
   const used: typeof findings = {};
   const usedSizes: typeof sizes = {};
   const usedReads: typeof reads = {};
+  const usedFilled: typeof filled = {};
+  const usedValues: typeof slotValues = {};
   for (const { page, baseKey, key } of all) {
     if (sizes[key]) usedSizes[key] = sizes[key];
+    if (filled[key]) {
+      usedFilled[key] = filled[key];
+      usedValues[filled[key].slots] = slotValues[filled[key].slots]!;
+    }
     if (reads[baseKey]) usedReads[baseKey] = reads[baseKey];
     const found = findings[key];
     if (!found) continue;
@@ -120,7 +134,7 @@ export async function renderPlannedPages(options: {
     found.routes.forEach((k) => missingRoutes.add(k));
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
   }
-  const written = { findings: used, sizes: usedSizes, reads: usedReads };
+  const written = { findings: used, sizes: usedSizes, reads: usedReads, filled: usedFilled, slotValues: usedValues };
   // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
   if (options.defer && !missingImages.size) options.defer(() => writePageIndex(cacheDir, written));
   else writePageIndex(cacheDir, written);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetSlots, fillAssetSlots } from '../../../src/render/asset-slots.ts';
+import { assetSlots, fillAssetSlots, refillAssetSlots } from '../../../src/render/asset-slots.ts';
 
 const names = {
   stylesheets: ['/assets/site.1a2b.css'],
@@ -10,18 +10,19 @@ const names = {
 };
 
 describe('asset slots', () => {
+  const { tokens, values } = assetSlots(names);
+  const html = `<link rel="stylesheet" href="${tokens.stylesheets[0]}"/><p>café</p><meta content="${JSON.stringify({ buildHash: tokens.buildHash }).replace(/"/g, '&quot;')}"/>`;
+
   it('renders tokens that survive HTML attribute escaping and JSON, and fills them with the names', () => {
-    const { tokens, values } = assetSlots(names);
-    const html = `<link rel="stylesheet" href="${tokens.stylesheets[0]}"/><meta content="${JSON.stringify({ buildHash: tokens.buildHash }).replace(/"/g, '&quot;')}"/>`;
     const json = JSON.stringify({
       webpackCompilationHash: tokens.buildHash,
       chunks: tokens.islandChunks['contact-form'],
       preload: tokens.templateChunks['a@b'],
     });
-    expect(fillAssetSlots(html, values)).toBe(
-      '<link rel="stylesheet" href="/assets/site.1a2b.css"/><meta content="{&quot;buildHash&quot;:&quot;5e6f&quot;}"/>',
+    expect(fillAssetSlots(html, values).text).toBe(
+      '<link rel="stylesheet" href="/assets/site.1a2b.css"/><p>café</p><meta content="{&quot;buildHash&quot;:&quot;5e6f&quot;}"/>',
     );
-    expect(JSON.parse(fillAssetSlots(json, values))).toEqual({
+    expect(JSON.parse(fillAssetSlots(json, values).text)).toEqual({
       webpackCompilationHash: '5e6f',
       chunks: ['/assets/chunks/contact-form.2222.js'],
       preload: ['/assets/chunks/ab.1111.js'],
@@ -29,15 +30,21 @@ describe('asset slots', () => {
   });
 
   it('gives the same tokens whatever the names, and another key when a name changes', () => {
-    const first = assetSlots(names);
     const second = assetSlots({ ...names, stylesheets: ['/assets/site.ffff.css'] });
-    expect(second.tokens).toEqual(first.tokens);
-    expect(second.key).not.toBe(first.key);
-    expect(assetSlots(names).key).toBe(first.key);
+    expect(second.tokens).toEqual(tokens);
+    expect(second.key).not.toBe(assetSlots(names).key);
+    expect(assetSlots(names).key).toBe(assetSlots(names).key);
+  });
+
+  it("refills a filled file with another build's names: the same as filling the render with them", () => {
+    const other = assetSlots({ ...names, stylesheets: ['/assets/site.longer-name.ffff.css'], buildHash: '9a9a' });
+    const filled = fillAssetSlots(html, values);
+    expect(refillAssetSlots(filled.text, filled.at, values, other.values)).toBe(fillAssetSlots(html, other.values).text);
+    // A file that no longer holds the names where it was filled is never refilled into a wrong page.
+    expect(() => refillAssetSlots(filled.text.slice(5), filled.at, values, other.values)).toThrow(/does not hold the asset name/);
   });
 
   it('refuses to fill a slot the build does not have, instead of publishing a token', () => {
-    const { tokens } = assetSlots(names);
     expect(() => fillAssetSlots(`<script src="${tokens.scripts[0]}"></script>`, {})).toThrow(/asset slot "script:0"/);
   });
 });
