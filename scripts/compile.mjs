@@ -24,13 +24,18 @@ const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')
 if (existsSync('dist')) for (const f of readdirSync('dist', { withFileTypes: true })) if (f.name.startsWith('chunk-')) rmSync(`dist/${f.name}`);
 
 await build({
-  entryPoints: { cli: 'src/cli/index.ts', 'cli-api': 'src/cli/api.ts', 'render-worker': 'src/render/render-worker.ts' },
+  entryPoints: {
+    cli: 'src/cli/index.ts',
+    'cli-api': 'src/cli/api.ts',
+    'render-worker': 'src/render/render-worker.ts',
+    'watch-worker': 'src/dev/watch-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   splitting: true,
-  // Beside the entries, so the render pool finds ./render-worker.js from whichever chunk it is in.
+  // Beside the entries, so the render pool and the watcher find their workers from whichever chunk they are in.
   chunkNames: 'chunk-[hash]',
   target: 'node20',
   // Pure-JavaScript dependencies (unified and its ~300 tiny ESM modules, highlight.js, zod, YAML,

@@ -43,13 +43,15 @@ export async function writeOutputFiles(options: {
   const keys = Object.fromEntries(
     files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : contentHash(f.data)]),
   );
-  const fingerprint = contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`));
+  // Only saved with the record (after the browser was told, in watch) or compared by a full build: made when first asked for.
+  let fingerprint: string | undefined;
+  const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`)));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
   const record = (written?: Set<string>) =>
     recordOutput({
       cacheDir,
       outDir,
-      fingerprint,
+      fingerprint: fingerprintOf,
       paths: [...files.map((f) => f.path), 'sw.js'],
       keys,
       ...(options.last && written ? { last: options.last, written } : {}),
@@ -66,7 +68,7 @@ export async function writeOutputFiles(options: {
     return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
   }
 
-  if (!options.last && isOutputCurrent({ cacheDir, outDir, fingerprint })) {
+  if (!options.last && isOutputCurrent({ cacheDir, outDir, fingerprint: fingerprintOf() })) {
     await output.abort();
     return { upToDate: true, filesWritten: 0, bytesWritten: 0 };
   }

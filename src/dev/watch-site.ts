@@ -1,7 +1,10 @@
-import { watch } from 'chokidar';
 import type { BuildReport } from '../build/index.ts';
 import { classifyChange, projectPath } from '../graph/index.ts';
 import type { DevEvent } from './dev-events.ts';
+import { watchFiles } from './file-watcher.ts';
+
+/** A burst of saves (an editor's truncate, write, rename) ends after this long without an event: then one rebuild. */
+const QUIET_MS = 15;
 
 export interface WatchSiteOptions {
   siteDir: string;
@@ -25,20 +28,14 @@ export function watchSite(options: WatchSiteOptions) {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  const watcher = watch([options.siteDir, options.templatesDir, options.localesDir], {
-    ignoreInitial: true,
-    // Editors save in several steps; wait until the file stops changing for a moment.
-    awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 },
-  });
-
   const onChange = (path: string) => {
     // The same classification the build makes; a file it ignores (an editor's swap file) starts no build.
     if (classifyChange([{ path: projectPath(path, dirs), kind: 'change' }], undefined).reload === 'none') return;
     pending.add(path);
     clearTimeout(timer);
-    timer = setTimeout(() => void flush(), 10);
+    timer = setTimeout(() => void flush(), QUIET_MS);
   };
-  watcher.on('add', onChange).on('change', onChange).on('unlink', onChange);
+  const watcher = watchFiles([options.siteDir, options.templatesDir, options.localesDir], (_kind, path) => onChange(path));
 
   async function flush(): Promise<void> {
     if (running) {
@@ -76,7 +73,7 @@ export function watchSite(options: WatchSiteOptions) {
   }
 
   return {
-    ready: new Promise<void>((resolve) => watcher.once('ready', () => resolve())),
+    ready: watcher.ready,
     close: () => watcher.close(),
   };
 }

@@ -63,7 +63,8 @@ export interface OutputRecord {
 export function recordOutput(options: {
   cacheDir: string;
   outDir: string;
-  fingerprint: string;
+  /** Asked for only when the record is saved. */
+  fingerprint: () => string;
   paths: string[];
   keys: Record<string, string>;
   last?: OutputRecord;
@@ -83,7 +84,7 @@ export function recordOutput(options: {
   }
   const save = () => {
     mkdirSync(options.cacheDir, { recursive: true });
-    const manifest: Manifest = { outDir, fingerprint: options.fingerprint, files, keys: options.keys };
+    const manifest: Manifest = { outDir, fingerprint: options.fingerprint(), files, keys: options.keys };
     writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
   };
   if (options.defer) options.defer(save);
