@@ -67,7 +67,7 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (top !== 'site') return { pages: 'all', stage: 'settings' };
   if (inner === 'site.yaml' || inner === 'constants.yaml') return { pages: 'all', stage: 'settings' };
   if (inner.startsWith('static/')) return { pages: new Set(), stage: 'static' };
-  if (inner.startsWith('images/')) return { pages: 'all', stage: 'images' };
+  if (inner.startsWith('images/')) return { pages: imagePages(`/${inner}`, graph), stage: 'images' };
   if (!/\.(ya?ml|md)$/.test(inner)) return { pages: new Set(), ignored: true };
   if (!graph || inner === 'navigation.yaml') return { pages: 'all', stage: 'content' };
   const readers = pagesReading(graph, path);
@@ -99,6 +99,14 @@ function templatePages(change: FileChange, graph: DependencyGraph | undefined): 
   if (!graph || change.kind !== 'change' || graph.templates.common.includes(change.path)) return 'all';
   const found = new Set<string>();
   for (const [outFile, node] of Object.entries(graph.pages)) if (graph.templates.uses[node.template]?.includes(change.path)) found.add(outFile);
+  return found;
+}
+
+/** An image of site/images: the pages that asked for it (found or not), or enumerated them all. */
+function imagePages(src: string, graph: DependencyGraph | undefined): 'all' | Set<string> {
+  if (!graph) return 'all';
+  const found = new Set<string>();
+  for (const [outFile, node] of Object.entries(graph.pages)) if (node.reads.images.includes(src) || node.reads.images.includes('*')) found.add(outFile);
   return found;
 }
 

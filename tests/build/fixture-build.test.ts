@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
 import { MemoryOutput } from '../../src/output/index.ts';
@@ -346,7 +347,7 @@ describe('what an edit of the code costs', () => {
   it.each([
     ['serve --watch', true],
     ['build', false],
-  ])('%s: a CSS edit renders no page, a template or component edit only the pages whose template runs it', async (_, watch) => {
+  ])('%s: a CSS edit renders no page; a template, component or image edit only the pages that use it', async (_, watch) => {
     const f = await copyFixture('basic');
     try {
       const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
@@ -381,6 +382,18 @@ describe('what an edit of the code costs', () => {
       const component = await edit('templates/components/PostMeta.tsx', '<span className="tags">', '<span className="tags" data-edited="">');
       expect(component.rendered).toBe(counts['blog-post']! + counts['blog-list']!);
       expect(component.rendered).toBeLessThan(first.pages);
+
+      // The home template shows this picture; no other page asks for it.
+      const picture = join(f.site, 'images/buenos-aires-at-dusk.jpg');
+      const { width, height } = await sharp(picture).metadata();
+      await writeFile(
+        picture,
+        await sharp({ create: { width, height, channels: 3, background: '#1d5f9a' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const image = await build([picture]);
+      expect(image.rendered).toBe(counts.home);
 
       // Whatever these edits did, a plain build finds out/ as it would write it.
       expect((await buildFixture(f)).upToDate).toBe(true);

@@ -157,7 +157,17 @@ const cases: Array<{ name: string; changes: FileChange[]; expected: Classificati
     changes: [change('templates/pages/pricing.tsx', { kind: 'add' })],
     expected: { pages: 'all', stages: ['templates'], reload: 'page' },
   },
-  { name: 'an image', changes: [change('site/images/team.jpg')], expected: { pages: 'all', stages: ['images'], reload: 'page' } },
+  {
+    name: 'an image: the pages whose render asked for it',
+    changes: [change('site/images/team.jpg')],
+    expected: { pages: ['blog/solo/index.html'], stages: ['images'], reload: 'page' },
+  },
+  {
+    name: 'a new image: the pages that asked for it and found none',
+    changes: [change('site/images/team.jpg', { kind: 'add' })],
+    expected: { pages: ['blog/solo/index.html'], stages: ['images'], reload: 'page' },
+  },
+  { name: 'an image nothing shows: no page', changes: [change('site/images/unused.png')], expected: { pages: [], stages: ['images'], reload: 'page' } },
   { name: 'a static file: no page, a reload', changes: [change('site/static/favicon.ico')], expected: { pages: [], stages: ['static'], reload: 'page' } },
   {
     name: "an editor's swap file",
