@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { bundleClient, bundleCss, compileTemplates, compressAssets, type ClientBundle, type CompiledTemplates, type CssAsset } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
@@ -5,6 +6,7 @@ import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages, type Messages } from '../i18n/index.ts';
 import {
   collectOutputFiles,
+  DamagedCacheFile,
   hostFiles,
   LiveOutput,
   StagedOutput,
@@ -151,7 +153,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   return (await runBuild(options)).report;
 }
 
-export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<{ report: BuildReport; state: BuildState; persist?: () => void }> {
+type BuildResult = { report: BuildReport; state: BuildState; persist?: () => void };
+
+/**
+ * One build. A page cache file changed behind the cache's back (its size kept, its asset names
+ * not where they were stored) is found only when its names are refilled: it is removed, so the
+ * page counts as damaged and renders again, and the build runs once more in full.
+ */
+export async function runBuild(options: BuildOptions, since?: ChangedSince): Promise<BuildResult> {
+  try {
+    return await runBuildOnce(options, since);
+  } catch (error) {
+    if (!(error instanceof DamagedCacheFile)) throw error;
+    rmSync(error.file, { force: true });
+    return runBuildOnce(options);
+  }
+}
+
+async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promise<BuildResult> {
   const started = performance.now();
   const dirs = projectDirsOf(options);
   const { siteDir, templatesDir, localesDir } = dirs;

@@ -5,9 +5,21 @@ import type { OutputFile } from './build-manifest.ts';
 
 export type FilledFile = Extract<OutputFile, { fillFrom: string }>;
 
+/** A page cache file that no longer holds what it was stored with (changed after the build that wrote it). */
+export class DamagedCacheFile extends Error {
+  constructor(readonly file: string) {
+    super(`${file} does not hold the asset names it was stored with`);
+  }
+}
+
 /** A rendered file of the page cache with this build's asset names in its slots. */
 export async function filledData(file: FilledFile): Promise<string> {
-  return refillAssetSlots(await readFile(file.fillFrom, 'utf8'), file.at, file.storedWith, file.slots.values);
+  const text = await readFile(file.fillFrom, 'utf8');
+  try {
+    return refillAssetSlots(text, file.at, file.storedWith, file.slots.values);
+  } catch {
+    throw new DamagedCacheFile(file.fillFrom);
+  }
 }
 
 /** What a file in out/ holds, without reading it: the cached file it was made from and the names filled in. */

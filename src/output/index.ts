@@ -7,4 +7,4 @@ export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
 export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile, type SiteFiles } from './collect-files.ts';
-export { filledData, filledKey, type FilledFile } from './filled-file.ts';
+export { DamagedCacheFile, filledData, filledKey, type FilledFile } from './filled-file.ts';

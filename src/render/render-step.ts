@@ -94,7 +94,7 @@ export async function renderPlannedPages(options: {
     if (state === 'damaged') damaged++;
     return entry;
   });
-  if (damaged) options.warnings.push(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match the size recorded when rendered; rendered again`);
+  if (damaged) options.warnings.push(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match what was recorded at render time; rendered again`);
   const result = await renderJobs(jobs, {
     setup,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),

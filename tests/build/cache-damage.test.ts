@@ -42,8 +42,31 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   it('a truncated cached page is rendered again, not published', async () => {
     await truncate((await cachedHome()).html, 100);
     const report = await buildFixture(f);
-    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
+    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match what was recorded at render time; rendered again']);
     expect(report.rendered).toBe(1);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('a cached page changed in place (same size) is rendered again when its asset names are refilled', async () => {
+    const { html } = await cachedHome();
+    const text = await readFile(html, 'utf8');
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(text)![1]!;
+    await writeFile(html, text.replace(stylesheet, 'x'.repeat(stylesheet.length)));
+    // A CSS edit: every page keeps its render and gets the new stylesheet's name filled in.
+    const css = join(f.dir, 'templates/styles/base.css');
+    const before = await readFile(css, 'utf8');
+    await writeFile(css, before.replace('--sun: #f6b40e;', '--sun: #f6b40f;'));
+    try {
+      const report = await buildFixture(f);
+      expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match what was recorded at render time; rendered again']);
+      expect(report.rendered).toBe(1);
+      const home = await read(f.out, 'index.html');
+      expect(home).not.toContain('xxxx');
+      expect(/<link rel="stylesheet" href="([^"]+)"/.exec(home)![1]).not.toBe(stylesheet);
+    } finally {
+      await writeFile(css, before);
+    }
+    await buildFixture(f);
     expect(await contents(f.out)).toEqual(clean);
   });
 
@@ -51,7 +74,7 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
     expect(await read(f.out, 'page-data/index/page-data.islands.json')).toContain('"islands"');
     await truncate((await cachedHome()).islandsData, 50);
     const report = await buildFixture(f);
-    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match the size recorded when rendered; rendered again']);
+    expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match what was recorded at render time; rendered again']);
     expect(report.rendered).toBe(1);
     expect(await contents(f.out)).toEqual(clean);
   });
