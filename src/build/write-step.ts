@@ -1,5 +1,5 @@
 import {
-  isOutputCurrent,
+  currentOutput,
   isPrecached,
   LiveOutput,
   MemoryOutput,
@@ -68,9 +68,11 @@ export async function writeOutputFiles(options: {
     return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
   }
 
-  if (!options.last && isOutputCurrent({ cacheDir, outDir, fingerprint: fingerprintOf() })) {
+  // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
+  const current = options.last ? undefined : currentOutput({ cacheDir, outDir, fingerprint: fingerprintOf() });
+  if (current) {
     await output.abort();
-    return { upToDate: true, filesWritten: 0, bytesWritten: 0 };
+    return { upToDate: true, filesWritten: 0, bytesWritten: 0, ...(Object.keys(current.keys).length ? { record: current } : {}) };
   }
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next `build`).
   const previous = options.last?.keys ?? readOutputKeys({ cacheDir, outDir });

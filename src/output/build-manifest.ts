@@ -35,19 +35,24 @@ const manifestFile = (cacheDir: string) => join(cacheDir, 'last-build.json');
  * content key as the last build into the same folder, and every file still there, unmodified.
  */
 export function isOutputCurrent(options: { cacheDir: string; outDir: string; fingerprint: string }): boolean {
+  return currentOutput(options) !== undefined;
+}
+
+/** What out/ holds, when it holds exactly what this build would write (see `isOutputCurrent`); the keys are empty in a record from before they were kept. */
+export function currentOutput(options: { cacheDir: string; outDir: string; fingerprint: string }): OutputRecord | undefined {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
   } catch {
-    return false;
+    return undefined;
   }
   const outDir = resolve(options.outDir);
-  if (manifest.outDir !== outDir || manifest.fingerprint !== options.fingerprint) return false;
+  if (manifest.outDir !== outDir || manifest.fingerprint !== options.fingerprint) return undefined;
   for (const [path, [size, mtime]] of Object.entries(manifest.files)) {
     const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
-    if (!stats || stats.size !== size || stats.mtimeMs !== mtime) return false;
+    if (!stats || stats.size !== size || stats.mtimeMs !== mtime) return undefined;
   }
-  return true;
+  return { keys: manifest.keys ?? {}, files: manifest.files };
 }
 
 /** What out/ holds after a build: each file's content key and stamp. A watch session keeps it between builds. */

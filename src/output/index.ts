@@ -2,7 +2,16 @@ export type { Output } from './output.ts';
 export { StagedOutput } from './staged-output.ts';
 export { MemoryOutput } from './memory-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
-export { clearOutputRecord, isOutputCurrent, readOutputKeys, recordOutput, recordReplacedFiles, type OutputFile, type OutputRecord } from './build-manifest.ts';
+export {
+  clearOutputRecord,
+  currentOutput,
+  isOutputCurrent,
+  readOutputKeys,
+  recordOutput,
+  recordReplacedFiles,
+  type OutputFile,
+  type OutputRecord,
+} from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
