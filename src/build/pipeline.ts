@@ -15,7 +15,7 @@ import {
   type OutputRecord,
   type SiteFiles,
 } from '../output/index.ts';
-import { planSite, replanPages, replanPosts, replanShared, type SitePlan } from '../plan/index.ts';
+import type { SitePlan } from '../plan/index.ts';
 import { assetSlots, renderPlannedPages, setupCacheKey, type PageIndex, type RenderedEntry, type RenderSetup } from '../render/index.ts';
 import {
   absolutePath,
@@ -29,7 +29,8 @@ import {
   type ProjectDirs,
   type Stage,
 } from '../graph/index.ts';
-import { bodiesOnly, collectionPageIds, graphOf, listedPostFiles, messagesOnly, refineChanges, withNewBodies } from './change-details.ts';
+import { graphOf, refineChanges } from './change-details.ts';
+import { planStep } from './plan-step.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
 import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
@@ -233,22 +234,17 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     await new LiveOutput(options.outDir).put({ path: css.file, data: css.text });
     options.onStylesheet(css.href);
   }
-  const replan = !previous || ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
-  // Only post bodies changed: the plan stands, with those posts' new markdown (the render stage's entry).
-  const bodies = previous && details && bodiesOnly(details) ? withNewBodies(previous.plan, content) : undefined;
+  const replan = ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
-  // Watch: plan only what the change reaches when that is enough (new messages: the shared data; a collection: the pages listing it).
-  const collectionIds = previous && details && reach ? collectionPageIds(details, reach, previous.plan, content) : undefined;
-  const postFiles = previous && details ? listedPostFiles(details, dirs) : undefined;
-  const sharedOnly = previous !== undefined && details !== undefined && messagesOnly(details, previous.graph);
-  // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
-  const samePages = bodies !== undefined || sharedOnly || collectionIds !== undefined;
-  const plan =
-    bodies ??
-    (sharedOnly ? await task('planning shared data', () => replanShared(previous!.plan, planOptions)) : undefined) ??
-    (collectionIds ? await task('planning the pages that list it', () => replanPages(previous!.plan, collectionIds, planOptions)) : undefined) ??
-    (postFiles ? await task('planning the blog', () => replanPosts(previous!.plan, postFiles, planOptions)) : undefined) ??
-    (replan ? await task('planning', () => planSite(planOptions)) : previous!.plan);
+  const { plan, siteFiles: keptSiteFiles } = await planStep({
+    planOptions,
+    replan,
+    dirs,
+    task,
+    ...(previous ? { previous } : {}),
+    ...(details ? { details } : {}),
+    ...(reach ? { reach } : {}),
+  });
 
   // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
   // Only the pages a change reached need their card looked up again.
@@ -305,15 +301,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     // Watch: the page index, the out/ record and the graph are saved after the browser was told.
     const deferred: Array<() => void> = [];
     const defer = (save: () => void) => deferred.push(save);
-    // A listed post field other than its date of update leaves every page's path and lastmod: the sitemap stands.
-    const sameSitemap = postFiles !== undefined && details!.every((c) => !c.fields?.includes('updated'));
-    const siteFiles: { last?: Partial<SiteFiles>; next?: SiteFiles } = !previous
-      ? {}
-      : samePages || plan === previous.plan
-        ? { last: previous.siteFiles }
-        : sameSitemap
-          ? { last: { sitemap: previous.siteFiles.sitemap } }
-          : {};
+    const siteFiles: { last?: Partial<SiteFiles>; next?: SiteFiles } = keptSiteFiles ? { last: keptSiteFiles } : {};
     const pageFiles = { ...(previous ? { last: previous.pageFiles } : {}), next: new Map<string, OutputFile[]>() };
     const render = await task('rendering pages', () =>
       renderPlannedPages({
