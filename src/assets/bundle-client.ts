@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Metafile } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
 import { clientBundleError } from '../errors/index.ts';
 import { packageRoot } from '../node/package-root.ts';
@@ -16,6 +16,10 @@ export interface ClientBundle {
   templateChunks: Record<string, string[]>;
   /** Island name → its chunk first, then every chunk it imports besides the entry (React among them). */
   islandChunks: Record<string, string[]>;
+  /** componentChunkName → the URL of the template's own file (published in app-data.json for the runtime to import). */
+  templateEntries: Record<string, string>;
+  /** Hash of every file but the templates' and islands' own: what an open tab must match to keep running. */
+  coreHash: string;
   files: Array<{ path: string; text: string }>;
   /** Gzipped bytes: the entry and its imports, and each template's own chunks. */
   sizes: ClientSizes;
@@ -29,6 +33,19 @@ export interface ClientSizes {
   islands?: Record<string, number>;
   /** The forms module, loaded on the first submit. */
   formsGzip?: number;
+}
+
+const RUNTIME_ENTRY = 'agency-site:runtime';
+
+/** The runtime's entry, made from the templates' names, as a module esbuild resolves like a file. */
+function generatedEntry(contents: string, resolveDir: string): Plugin {
+  return {
+    name: 'agency-site-runtime-entry',
+    setup(build) {
+      build.onResolve({ filter: /^agency-site:runtime$/ }, () => ({ path: 'runtime.ts', namespace: 'agency-site' }));
+      build.onLoad({ filter: /.*/, namespace: 'agency-site' }, () => ({ contents, loader: 'ts', resolveDir }));
+    },
+  };
 }
 
 /** templates/islands/*.tsx: each file is an island the templates can mark with <Island name="…">. */
@@ -51,27 +68,32 @@ export async function bundleClient(options: { templatesDir: string; names: strin
   const templatesDir = resolve(options.templatesDir);
   const runtime = join(packageRoot(), 'src/client/index.ts');
   const islands = islandNames(templatesDir);
-  // Nothing but the runtime is imported statically: Root, templates and islands (and React with
-  // them) are chunks loaded when a page needs them, so a page of text loads only the runtime.
+  // Nothing but the runtime is imported statically: Root (and React with it) is a chunk loaded when
+  // a page needs it. Templates and islands are entry points of their own, loaded by the URL the
+  // build publishes (app-data.json, page-data.islands.json): the runtime does not name them, so
+  // editing one template changes that template's file, not the runtime every page loads.
   const entrySource = [
     `import { boot } from ${JSON.stringify(runtime)};`,
     `void boot({ root: () => import(${JSON.stringify(join(templatesDir, 'Root.tsx'))}), templates: {`,
-    ...options.names.map(
-      (n) =>
-        `  ${JSON.stringify(componentChunkName(n))}: { name: ${JSON.stringify(n)}, load: () => import(${JSON.stringify(join(templatesDir, 'pages', `${n}.tsx`))}) },`,
-    ),
-    '}, islands: {',
-    ...islands.map((n) => `  ${JSON.stringify(n)}: () => import(${JSON.stringify(join(templatesDir, 'islands', `${n}.tsx`))}),`),
+    ...options.names.map((n) => `  ${JSON.stringify(componentChunkName(n))}: ${JSON.stringify(n)},`),
     '} });',
   ].join('\n');
+  const pages = Object.fromEntries(options.names.map((n) => [`chunks/${n}`, join(templatesDir, 'pages', `${n}.tsx`)]));
+  // An island named like a template gets its own name.
+  const islandEntries = Object.fromEntries(
+    islands.map((n) => [`chunks/${`chunks/${n}` in pages ? `island-${n}` : n}`, join(templatesDir, 'islands', `${n}.tsx`)]),
+  );
   let result;
   try {
     result = await cachedBuild({
       cacheDir: options.cacheDir,
       name: 'client',
+      // The generated entry is a plugin's module, which the build options' JSON does not show.
+      key: entrySource,
       build: {
-        // From stdin, so chunk hashes do not depend on where the cache folder is.
-        stdin: { contents: entrySource, resolveDir: templatesDir, sourcefile: 'runtime.ts', loader: 'ts' },
+        entryPoints: { runtime: RUNTIME_ENTRY, ...pages, ...islandEntries },
+        // The entry is made here, so chunk hashes do not depend on where the cache folder is.
+        plugins: [generatedEntry(entrySource, templatesDir)],
         // Paths in chunk hashes and comments are relative to the project, not to wherever the process runs.
         absWorkingDir: dirname(templatesDir),
         bundle: true,
@@ -81,7 +103,7 @@ export async function bundleClient(options: { templatesDir: string; names: strin
         target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
         minify: true,
         outdir: 'assets',
-        entryNames: 'runtime.[hash]',
+        entryNames: '[dir]/[name].[hash]',
         chunkNames: 'chunks/[name].[hash]',
         publicPath: '/assets',
         jsx: 'automatic',
@@ -123,10 +145,12 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
   const root = chunkOf(join(templatesDir, 'Root.tsx'), 'default');
   const fullBase = new Set([...(fullView ? own(fullView) : []), ...(root ? own(root) : [])]);
   const templateChunks: ClientBundle['templateChunks'] = {};
+  const templateEntries: ClientBundle['templateEntries'] = {};
   const templates: Record<string, number> = {};
   for (const name of names) {
     const chunk = chunkOf(join(templatesDir, 'pages', `${name}.tsx`), 'default');
     if (!chunk) continue;
+    templateEntries[componentChunkName(name)] = `/${chunk}`;
     const chunks = [...new Set([...fullBase, ...own(chunk)])];
     templateChunks[name] = chunks.map((o) => `/${o}`);
     templates[name] = sizeOf(chunks);
@@ -142,9 +166,13 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
   }
   const forms = chunkOf(join(packageRoot(), 'src/client/forms.ts'));
   const text = files.map((f) => f.text).join('\n');
+  // Each template's and island's own file is loaded by its URL: the rest is what a tab runs with any page.
+  const loadedByUrl = new Set([...Object.values(templateEntries), ...Object.values(islandChunks).map((chunks) => chunks[0]!)].map((url) => url.slice(1)));
   return {
     entry: `/${entryOut}`,
     templateChunks,
+    templateEntries,
+    coreHash: contentHash(...files.filter((f) => !loadedByUrl.has(f.path)).map((f) => `${f.path}\0${f.text}`)),
     islandChunks,
     files,
     sizes: { entryGzip: sizeOf(entrySet), templates, islands: islandSizes, ...(forms ? { formsGzip: sizeOf(own(forms)) } : {}) },

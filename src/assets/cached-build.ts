@@ -30,8 +30,9 @@ function hashFile(path: string): string | undefined {
  * React in node_modules) has the same content and the options are the same. Bundling React twice
  * on every warm build was most of a warm build's fixed cost.
  */
-export async function cachedBuild(options: { cacheDir: string; name: string; build: BuildOptions }): Promise<BuildOutput> {
-  const key = contentHash(JSON.stringify(options.build));
+export async function cachedBuild(options: { cacheDir: string; name: string; build: BuildOptions; key?: string }): Promise<BuildOutput> {
+  // Plugins are functions, which JSON leaves out: what they add must be in `key`.
+  const key = contentHash(JSON.stringify(options.build), options.key ?? '');
   const file = join(options.cacheDir, 'esbuild', `${options.name}-${key}.json`);
   try {
     const entry = JSON.parse(await readFile(file, 'utf8')) as Entry;

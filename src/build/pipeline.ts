@@ -275,8 +275,10 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
         return [locale, { json: JSON.stringify(data), hash: contentHash('shared data', locale) }];
       }),
     );
-    // Like webpack's compilation hash: it changes when the code (templates, styles) changes, not the content.
-    const buildHash = contentHash('agency-site-1', templates.hash, client.hash, css.text);
+    // Like webpack's compilation hash: it changes when the code an open tab runs (the runtime, its
+    // shared chunks, styles) changes, not the content, nor one template's or island's own file:
+    // those are loaded by the URL this build publishes, so a tab still running may load the new one.
+    const buildHash = contentHash('agency-site-2', client.coreHash, css.text);
     // Pages are rendered with slots for these names, filled at output: a CSS edit renders no page.
     const slots = assetSlots({
       stylesheets: [css.href],

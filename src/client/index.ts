@@ -40,7 +40,7 @@ async function checkDeploy(config: RuntimeConfig): Promise<boolean> {
   }
 }
 
-export async function boot({ root, templates, islands }: BootOptions): Promise<void> {
+export async function boot({ root, templates }: BootOptions): Promise<void> {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="agency-site-config"]');
   const container = document.getElementById('root');
   if (!meta || !container) return;
@@ -85,7 +85,6 @@ export async function boot({ root, templates, islands }: BootOptions): Promise<v
   let view: View;
   if (mode === 'islands') {
     view = createIslandView(container, {
-      loaders: islands,
       onForms: stampForms,
       onChunkFailure: (error) => {
         // An island chunk gone (a new deploy) after client navigations: load the page in full.

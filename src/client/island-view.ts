@@ -1,7 +1,6 @@
 import type { IslandsPageData } from '../shared/page-data.ts';
 import { createIslands } from './islands.ts';
 import type { PageResources } from './page-resources.ts';
-import type { IslandLoaders } from './types.ts';
 import type { View } from './view.ts';
 
 /**
@@ -19,11 +18,8 @@ function runScripts(container: HTMLElement): void {
   }
 }
 
-export function createIslandView(
-  container: HTMLElement,
-  options: { loaders: IslandLoaders; onForms: (scope: ParentNode) => void; onChunkFailure: (error: unknown) => void },
-): View {
-  const islands = createIslands({ loaders: options.loaders, onMounted: options.onForms, onChunkFailure: options.onChunkFailure });
+export function createIslandView(container: HTMLElement, options: { onForms: (scope: ParentNode) => void; onChunkFailure: (error: unknown) => void }): View {
+  const islands = createIslands({ onMounted: options.onForms, onChunkFailure: options.onChunkFailure });
   const take = (res: PageResources) => {
     const variant = res.variant as IslandsPageData;
     return islands.scan(container, variant.islands, { shared: res.shared, pageContext: variant.result.pageContext });

@@ -1,6 +1,5 @@
 // Islands without React: finds them, decides when each hydrates, and loads React with the first.
 import type { IslandRef, PageContext, SharedData } from '../shared/page-data.ts';
-import type { IslandLoaders } from './types.ts';
 
 /** How far outside the viewport a `visible` island starts loading (an approaching visitor). */
 const MARGIN = 300;
@@ -23,7 +22,7 @@ function nearViewport(element: HTMLElement): boolean {
   return rect.bottom > -MARGIN && rect.top < innerHeight + MARGIN && (rect.width > 0 || rect.height > 0);
 }
 
-export function createIslands(options: { loaders: IslandLoaders; onMounted: (element: HTMLElement) => void; onChunkFailure: (error: unknown) => void }) {
+export function createIslands(options: { onMounted: (element: HTMLElement) => void; onChunkFailure: (error: unknown) => void }) {
   let islands: Island[] = [];
   let context: Context;
   let generation = 0;
@@ -42,8 +41,12 @@ export function createIslands(options: { loaders: IslandLoaders; onMounted: (ele
     if (island.mounting) return island.mounting;
     observer.unobserve(boxOf(island.element));
     const mine = generation;
-    const loader = options.loaders[island.ref.name];
-    island.mounting = Promise.all([import('./hydrate-island.ts'), loader ? loader() : Promise.reject(new Error(`no island "${island.ref.name}"`))])
+    // The island's own file is the first of its chunks (page-data.islands.json), named by the build.
+    const chunk = island.ref.chunks[0];
+    island.mounting = Promise.all([
+      import('./hydrate-island.ts'),
+      chunk ? (import(/* an island's file, by its URL */ chunk) as Promise<{ default: unknown }>) : Promise.reject(new Error(`no island "${island.ref.name}"`)),
+    ])
       .then(([{ hydrateIsland }, module]) => {
         if (mine !== generation) return; // the page changed while its chunks loaded
         return new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@ import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../s
 import type { AppData, IslandsPageData, PageData, SharedData, SliceData } from '../shared/page-data.ts';
 import { fetchJson, htmlExists, ResourceError } from './fetch-resource.ts';
 import { preloadModule } from './preload-module.ts';
-import type { HydrationMode, TemplateLoaders } from './types.ts';
+import type { HydrationMode, TemplateNames } from './types.ts';
 
 /** Everything a page needs; `variant` in islands mode, `slices`, `template` and `component` in full mode. */
 export interface PageResources {
@@ -63,7 +63,7 @@ async function fetchPageData(path: string, mode: HydrationMode): Promise<AnyPage
  * data; on a navigation its island chunks are fetched (not run) first. A page without a variant (its
  * template opted out) exists as HTML, so the HEAD check turns it into a full load.
  */
-export function createLoader(options: { templates: TemplateLoaders; mode: HydrationMode; buildHash: string; locales: string[]; defaultLocale: string }) {
+export function createLoader(options: { templates: TemplateNames; mode: HydrationMode; buildHash: string; locales: string[]; defaultLocale: string }) {
   const { mode } = options;
   const localeOf = (path: string) => localeOfPath(path, options.locales, options.defaultLocale);
   const errorPage = (path: string, code: '404' | '500') => {
@@ -86,16 +86,18 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
     return { path, pageData: variant, variant, shared, ...(fallback ? { fallback } : {}) };
   }
 
-  async function resources(path: string, data: AnyPageData, navigation: boolean, fallback?: '404' | '500'): Promise<PageResources> {
+  async function resources(path: string, data: AnyPageData, navigation: boolean, app: AppData | undefined, fallback?: '404' | '500'): Promise<PageResources> {
     if (mode === 'islands') return islandResources(path, data as IslandsPageData, navigation, fallback);
     const pageData = data as PageData<Record<string, unknown>>;
-    const template = options.templates[pageData.componentChunkName];
-    if (!template) throw new FullLoad(path, `no template chunk ${pageData.componentChunkName}`);
+    const name = options.templates[pageData.componentChunkName];
+    // The template's file is named by this deploy's app-data.json (the runtime does not name it).
+    const chunk = app?.componentChunks?.[pageData.componentChunkName];
+    if (!name || !chunk) throw new FullLoad(path, `no template chunk ${pageData.componentChunkName}`);
     const [shared, navbar, footer, module] = await Promise.all([
       fetchJson<SharedData>(`/${sharedDataPath(pageData.staticQueryHashes[0]!)}`),
       fetchJson<SliceData>(`/${sliceDataPath(pageData.slicesMap.navbar!)}`),
       fetchJson<SliceData>(`/${sliceDataPath(pageData.slicesMap.footer!)}`),
-      template.load().catch(() => {
+      (import(/* a template's file, by its URL */ chunk) as Promise<{ default: unknown }>).catch(() => {
         // A chunk that fails to load (an old deploy removed it): the browser loads the page itself.
         throw new FullLoad(path, 'template chunk failed to load');
       }),
@@ -105,7 +107,7 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
       pageData,
       shared,
       slices: { navbar, footer },
-      template: template.name,
+      template: name,
       component: module.default as PageResources['component'],
       ...(fallback ? { fallback } : {}),
     };
@@ -120,6 +122,7 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
       // A new deploy: never mix old and new builds in one page.
       throw new FullLoad(path, 'a new version of the site was deployed');
     }
+    const appData = app.status === 'fulfilled' ? app.value : undefined;
     if (pageData.status === 'rejected') {
       const error = pageData.reason as ResourceError | FullLoad;
       if (error instanceof FullLoad) throw error;
@@ -129,6 +132,7 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
           path,
           await fetchPageData(errorPage(path, '404'), mode).catch(() => Promise.reject(new FullLoad(path, '404 page unavailable'))),
           navigation,
+          appData,
           '404',
         );
       }
@@ -137,10 +141,11 @@ export function createLoader(options: { templates: TemplateLoaders; mode: Hydrat
         path,
         await fetchPageData(errorPage(path, '500'), mode).catch(() => Promise.reject(new FullLoad(path, '500 page unavailable'))),
         navigation,
+        appData,
         '500',
       );
     }
-    const result = await resources(path, pageData.value, navigation);
+    const result = await resources(path, pageData.value, navigation, appData);
     loaded.set(path, result);
     return result;
   }

@@ -8,11 +8,13 @@ export type OutputFile = (
   | { path: string; linkFrom: string; bytes: number }
   | {
       path: string;
-      /** A page cache file stored with the names `storedWith`, at the offsets `at`; `slots` has this build's. */
+      /** A page cache file stored with the names `storedWith`, at the offsets `at`; `values` has this build's. */
       fillFrom: string;
       at: SlotPositions;
       storedWith: Record<string, string>;
-      slots: { values: Record<string, string>; key: string };
+      values: Record<string, string>;
+      /** The names this file gets (of its own slots only): with `fillFrom`, what the file holds. */
+      named: string;
     }
 ) & {
   /** Named by a hash of its bytes, so it can be cached forever (listed in `_hashed-files.json`). */

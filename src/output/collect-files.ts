@@ -15,6 +15,7 @@ import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
 import { securityHeaders } from '../node/security-headers.ts';
 import type { CompressedAssets } from '../assets/index.ts';
 import { securityOptions } from '../node/security-options.ts';
+import { contentHash } from '../node/hash.ts';
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
@@ -62,7 +63,7 @@ export async function collectOutputFiles(options: {
     options.pageFiles?.next.set(id, files);
     list.push(...files);
   }
-  const appData: AppData = { webpackCompilationHash: options.buildHash };
+  const appData: AppData = { webpackCompilationHash: options.buildHash, componentChunks: options.client.templateEntries };
   list.push({ path: APP_DATA_PATH, data: JSON.stringify(appData) });
   // Named by locale, not content (a message edit rewrites one file): revalidated like page-data, never immutable.
   for (const file of Object.values(options.sharedFiles)) list.push({ path: sharedDataPath(file.hash), data: file.json });
@@ -106,9 +107,16 @@ function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string
     { path: pageDataFile(page), from: paths.pageData, bytes: pageDataBytes },
     ...(islandsBytes === undefined ? [] : [{ path: islandsDataFile(page), from: paths.islandsData, bytes: islandsBytes }]),
   ];
-  if (stored.slots === slots.key) return files.map((f) => ({ path: f.path, linkFrom: f.from, bytes: f.bytes }));
   const storedWith = options.index.slotValues[stored.slots]!;
-  return files.map((f, i) => ({ path: f.path, fillFrom: f.from, at: stored.at[i]!, storedWith, slots }));
+  // Stored with the names this build gives the slots the page has (another template's edit): linked as it is.
+  const current = stored.slots === slots.key || stored.at.every((at) => at.every(([, name]) => storedWith[name] === slots.values[name]));
+  if (current) return files.map((f) => ({ path: f.path, linkFrom: f.from, bytes: f.bytes }));
+  return files.map((f, i) => {
+    const at = stored.at[i]!;
+    // Keyed by the names of its own slots: a later edit that renames none of them leaves the file as written.
+    const named = contentHash(...at.map(([, name]) => `${name}\0${slots.values[name]}`));
+    return { path: f.path, fillFrom: f.from, at, storedWith, values: slots.values, named };
+  });
 }
 
 /**

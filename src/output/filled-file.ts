@@ -16,7 +16,7 @@ export class DamagedCacheFile extends Error {
 export async function filledData(file: FilledFile): Promise<string> {
   const text = await readFile(file.fillFrom, 'utf8');
   try {
-    return refillAssetSlots(text, file.at, file.storedWith, file.slots.values);
+    return refillAssetSlots(text, file.at, file.storedWith, file.values);
   } catch {
     throw new DamagedCacheFile(file.fillFrom);
   }
@@ -24,5 +24,5 @@ export async function filledData(file: FilledFile): Promise<string> {
 
 /** What a file in out/ holds, without reading it: the cached file it was made from and the names filled in. */
 export function filledKey(file: FilledFile): string {
-  return `fill:${basename(file.fillFrom)}:${file.slots.key}`;
+  return `fill:${basename(file.fillFrom)}:${file.named}`;
 }

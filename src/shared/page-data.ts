@@ -58,6 +58,8 @@ export interface IslandsPageData extends Omit<PageData, 'result'> {
 
 export interface AppData {
   webpackCompilationHash: string;
+  /** componentChunkName → the URL of its template's file, which the runtime imports for a page that hydrates whole. */
+  componentChunks: Record<string, string>;
 }
 
 /** Data every page of a locale shares: messages, links to pages, the site's public settings, images. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -373,10 +373,15 @@ describe('what an edit of the code costs', () => {
       expect(stylesheet(await read(f.out, 'es/blog/primer-articulo/index.html'))).toBe(after);
       expect(css.filesWritten).toBeGreaterThan(first.pages);
 
+      // Another template's pages are not written again: the runtime and the build hash do not name the home template's file.
+      const stamp = (rel: string) => statSync(join(f.out, rel)).mtimeMs;
+      const others = ['blog/first-post/index.html', 'page-data/blog/first-post/page-data.json', 'page-data/blog/first-post/page-data.islands.json'];
+      const unchanged = others.map(stamp);
       const template = await edit('templates/pages/home.tsx', 'className="container section-figure"', 'className="container section-figure home-figure"');
       expect(counts.home).toBe(2);
       expect(template.rendered).toBe(counts.home);
       expect(await read(f.out, 'es/index.html')).toContain('home-figure');
+      expect(others.map(stamp)).toEqual(unchanged);
 
       // PostMeta is imported by the post and list templates, not by the others.
       const component = await edit('templates/components/PostMeta.tsx', '<span className="tags">', '<span className="tags" data-edited="">');
