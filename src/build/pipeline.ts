@@ -234,7 +234,9 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     await new LiveOutput(options.outDir).put({ path: css.file, data: css.text });
     options.onStylesheet(css.href);
   }
-  const replan = ['settings', 'content', 'messages', 'templates', 'images'].some((s) => runs(s as Stage));
+  // The plan reads the templates' names only: editing one leaves it as it was.
+  const templateNames = runs('templates') && templates.names.join() !== previous?.templates.names.join();
+  const replan = templateNames || ['settings', 'content', 'messages', 'images'].some((s) => runs(s as Stage));
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
   const { plan, siteFiles: keptSiteFiles } = await planStep({
     planOptions,
