@@ -7,8 +7,6 @@ import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCachePaths, type AssetSlots, type PageIndex } from '../render/index.ts';
-
-type AssetSlotValues = Pick<AssetSlots, 'values' | 'key'>;
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
 import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
@@ -16,6 +14,8 @@ import { securityHeaders } from '../node/security-headers.ts';
 import type { CompressedAssets } from '../assets/index.ts';
 import { securityOptions } from '../node/security-options.ts';
 import { contentHash } from '../node/hash.ts';
+
+type AssetSlotValues = Pick<AssetSlots, 'values' | 'key'>;
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
