@@ -23,7 +23,6 @@ export interface ClientBundle {
   files: Array<{ path: string; text: string }>;
   /** Gzipped bytes: the entry and its imports, and each template's own chunks. */
   sizes: ClientSizes;
-  hash: string;
 }
 
 export interface ClientSizes {
@@ -165,7 +164,6 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
     islandSizes[name] = sizeOf(new Set([...own(chunk), ...(hydrator ? own(hydrator) : [])]));
   }
   const forms = chunkOf(join(packageRoot(), 'src/client/forms.ts'));
-  const text = files.map((f) => f.text).join('\n');
   // Each template's and island's own file is loaded by its URL: the rest is what a tab runs with any page.
   const loadedByUrl = new Set([...Object.values(templateEntries), ...Object.values(islandChunks).map((chunks) => chunks[0]!)].map((url) => url.slice(1)));
   return {
@@ -176,6 +174,5 @@ function describe(metafile: Metafile, files: ClientBundle['files'], names: strin
     islandChunks,
     files,
     sizes: { entryGzip: sizeOf(entrySet), templates, islands: islandSizes, ...(forms ? { formsGzip: sizeOf(own(forms)) } : {}) },
-    hash: contentHash(text),
   };
 }

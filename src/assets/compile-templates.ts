@@ -11,8 +11,6 @@ import { templateAliases } from './template-aliases.ts';
 export interface CompiledTemplates {
   /** Absolute path of the Node bundle (ESM). */
   file: string;
-  /** Hash of the bundle's code: part of the build hash. */
-  hash: string;
   names: string[];
   /**
    * Page template → hash of every file its render runs (the template, what it imports, and the
@@ -79,7 +77,7 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
   await mkdir(dir, { recursive: true });
   const file = resolve(dir, `server-${hash}.mjs`);
   await writeFile(file, code);
-  return { file, hash, names, ...closures };
+  return { file, names, ...closures };
 }
 
 /**
@@ -87,8 +85,10 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
  * Root, the markdown components and React (what every page runs) and each page template.
  */
 function templateClosures(metafile: Metafile, names: string[], workingDir: string, settingsKey: string, hashes: Record<string, string>) {
-  const entry = Object.keys(metafile.inputs).find((k) => k.endsWith('templates-entry.ts'))!;
-  const pageInputs = new Set(names.map((n) => metafile.inputs[entry]!.imports.find((i) => i.original === `./pages/${n}.tsx`)?.path));
+  const entry = metafile.inputs[Object.keys(metafile.inputs).find((k) => k.endsWith('templates-entry.ts'))!]!;
+  // Each page template's input, as the entry imports it.
+  const pageInput = new Map(names.map((n) => [n, entry.imports.find((i) => i.original === `./pages/${n}.tsx`)!.path]));
+  const pageInputs = new Set(pageInput.values());
   const closure = (starts: string[]) => {
     const seen = new Set<string>();
     const visit = (input: string) => {
@@ -101,12 +101,12 @@ function templateClosures(metafile: Metafile, names: string[], workingDir: strin
   };
   const absolute = (inputs: string[]) => inputs.map((input) => resolve(workingDir, input));
   const key = (inputs: string[]) => contentHash(settingsKey, ...inputs.map((i) => `${i}\0${hashes[resolve(workingDir, i)] ?? ''}`));
-  const common = closure(metafile.inputs[entry]!.imports.map((i) => i.path).filter((path) => !pageInputs.has(path)));
+  const common = closure(entry.imports.map((i) => i.path).filter((path) => !pageInputs.has(path)));
   const commonKey = key(common);
   const uses: Record<string, string[]> = {};
   const keys: Record<string, string> = {};
   for (const name of names) {
-    const own = closure([metafile.inputs[entry]!.imports.find((i) => i.original === `./pages/${name}.tsx`)!.path]);
+    const own = closure([pageInput.get(name)!]);
     uses[name] = absolute(own);
     keys[name] = contentHash(commonKey, key(own));
   }

@@ -15,8 +15,6 @@ import type { CompressedAssets } from '../assets/index.ts';
 import { securityOptions } from '../node/security-options.ts';
 import { contentHash } from '../node/hash.ts';
 
-type AssetSlotValues = Pick<AssetSlots, 'values' | 'key'>;
-
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
   return pageDataPath(page.path);
@@ -56,7 +54,7 @@ export async function collectOutputFiles(options: {
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
-  const slots = { values: options.slots.values, key: options.slots.key };
+  const { slots } = options;
   for (const { page, key } of options.pages) {
     const id = `${page.outFile}\0${key}\0${slots.key}`;
     const files = options.pageFiles?.last?.get(id) ?? filesOfPage(page, key, options, slots);
@@ -98,7 +96,7 @@ export async function collectOutputFiles(options: {
  * A page's files in the page cache: linked when stored with this build's asset names, else filled
  * with them (a CSS edit, or another template's: the page did not render again).
  */
-function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string; index: PageIndex }, slots: AssetSlotValues): OutputFile[] {
+function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string; index: PageIndex }, slots: AssetSlots): OutputFile[] {
   const paths = pageCachePaths(options.cacheDir, key);
   const [htmlBytes, pageDataBytes, islandsBytes] = options.index.sizes[key]!;
   const stored = options.index.filled[key]!;
