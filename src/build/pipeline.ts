@@ -33,7 +33,7 @@ import { graphOf, refineChanges } from './change-details.ts';
 import { planStep } from './plan-step.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RuntimeConfig } from '../shared/runtime-config.ts';
-import { processImages, renderOgImages, type ProcessedImages } from '../images/index.ts';
+import { processImages, readSocialCardDesign, renderOgImages, type ProcessedImages, type SocialCardDesign } from '../images/index.ts';
 import type { StampChange } from './source-stamps.ts';
 import { writeOutputFiles } from './write-step.ts';
 import type { BuildReport } from './report.ts';
@@ -103,6 +103,7 @@ export interface BuildState {
   pages: RenderedEntry[];
   /** Social card file per page (out/ file → its card), for the pages a change did not reach. */
   cards: Map<string, { path: string; linkFrom: string; bytes: number }>;
+  socialCard?: SocialCardDesign;
   graph: DependencyGraph;
   /** What out/ holds (keys and stamps) and each page's files, so the next rebuild stats only what it writes. */
   output?: OutputRecord;
@@ -197,6 +198,8 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   const config = runs('settings')
     ? await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }))
     : previous!.config;
+  // The social card's design, a template file; an edit of it reaches every page's head (a setting).
+  const socialCard = !config.settings.images.socialCards ? undefined : runs('settings') ? await readSocialCardDesign(templatesDir) : previous!.socialCard;
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
   const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
   if (cacheProblem) warnings.push(cacheProblem);
@@ -237,7 +240,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   // The plan reads the templates' names only: editing one leaves it as it was.
   const templateNames = runs('templates') && templates.names.join() !== previous?.templates.names.join();
   const replan = templateNames || ['settings', 'content', 'messages', 'images'].some((s) => runs(s as Stage));
-  const planOptions = { config, content, messages, templates: templates.names, images: images.manifest };
+  const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
   const { plan, siteFiles: keptSiteFiles } = await planStep({
     planOptions,
     replan,
@@ -255,7 +258,9 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   const cardPages = plan.pages.filter((p) => p.head.ogImage && !(keptCards?.has(p.outFile) && !reached?.has(p.outFile)));
   const cards = task('social cards (beside rendering)', async () => {
     const jobs = cardPages.map((p) => ({ title: p.head.title, label: p.ogLabel }));
-    const drawn = await renderOgImages({ jobs, siteName: config.settings.name, cacheDir });
+    const drawn = jobs.length
+      ? await renderOgImages({ jobs, design: socialCard!, siteName: config.settings.name, cacheDir })
+      : { byJob: new Map(), rendered: 0 };
     const byPage = new Map<string, { path: string; linkFrom: string; bytes: number }>();
     for (const p of plan.pages) if (p.head.ogImage && keptCards?.has(p.outFile)) byPage.set(p.outFile, keptCards.get(p.outFile)!);
     cardPages.forEach((p, i) => byPage.set(p.outFile, drawn.byJob.get(jobs[i]!)!));
@@ -420,6 +425,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
         setupKey: render.setupKey,
         pages: render.all,
         cards: og.byPage,
+        ...(socialCard ? { socialCard } : {}),
         graph,
         ...(written.record ? { output: written.record } : {}),
         pageFiles: pageFiles.next,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ZodError } from 'zod';
+import { displayPath } from '../node/display-path.ts';
 import { defineError } from './define-error.ts';
 import { describeIssue, esbuildFirstError, formatLoc, locate, type YamlSource } from './locate.ts';
 import type { SiteError, SourceLocation } from './site-error.ts';
@@ -286,6 +287,19 @@ const InvalidImage = defineError({
 /** `file` as shown to the user; `why` ends the sentence "<file>: …". */
 export function invalidImageError(file: string, why: string): SiteError {
   return InvalidImage({ message: `${file}: ${why}.`, location: { file } });
+}
+
+const InvalidSocialCard = defineError({
+  name: 'InvalidSocialCard',
+  stage: 'images',
+  title: 'The social card design cannot be drawn',
+  when: 'Social cards are on (images.socialCards in site.yaml) and templates/social-card.svg is missing, is not 1200×630, or has no usable <text id="title"> (where the page title goes).',
+  hint: 'Keep templates/social-card.svg a 1200×630 SVG with one empty <text id="title" x y font-size fill data-line-height data-max-chars data-max-lines>; its comment explains each.',
+});
+
+/** `why` ends the sentence "templates/social-card.svg: …". */
+export function invalidSocialCardError(file: string, why: string): SiteError {
+  return InvalidSocialCard({ message: `${displayPath(file)}: ${why}.`, location: { file: displayPath(file) } });
 }
 
 // ── render: templates under templates/ ──

@@ -57,6 +57,8 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (top === 'templates') {
     // Pages name the stylesheet through a slot filled at output: none renders again.
     if (inner.endsWith('.css')) return { pages: new Set(), stage: 'styles' };
+    // The social card's design: every indexed page's head names its card by it.
+    if (inner === 'social-card.svg') return { pages: 'all', stage: 'settings' };
     if (/\.(tsx?|jsx?)$/.test(inner)) return { pages: templatePages(change, graph), stage: 'templates' };
     return { pages: new Set(), ignored: true };
   }

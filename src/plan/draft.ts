@@ -3,6 +3,7 @@ import type { SiteConfig } from '../config/index.ts';
 import type { Content } from '../content/index.ts';
 import type { SourceLocation } from '../errors/index.ts';
 import type { Messages } from '../i18n/index.ts';
+import type { SocialCardDesign } from '../images/index.ts';
 import type { ImageInfo } from '../shared/page-data.ts';
 import type { HeadData, PlannedPage } from './types.ts';
 
@@ -15,6 +16,8 @@ export interface PlanSiteOptions {
   /** Processed images of site/images, shared with every page. */
   images?: Record<string, ImageInfo>;
   postTemplate?: string;
+  /** templates/social-card.svg, when social cards are on: each indexed page's head names its card. */
+  socialCard?: SocialCardDesign;
 }
 
 export interface Draft {

@@ -36,11 +36,11 @@ export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds:
       ogType: draft.ogType,
       noindex: draft.noindex,
       ...(feeds[draft.locale] ? { feed: { href: feeds[draft.locale]!.path, title: feeds[draft.locale]!.title } } : {}),
-      ...(draft.noindex || !settings.images.socialCards
+      ...(draft.noindex || !settings.images.socialCards || !options.socialCard
         ? {}
         : {
             ogImage: {
-              url: `${settings.baseUrl}/${ogImagePath({ title: draft.title, siteName: settings.name, label: draft.ogLabel })}`,
+              url: `${settings.baseUrl}/${ogImagePath({ design: options.socialCard, title: draft.title, siteName: settings.name, label: draft.ogLabel })}`,
               width: OG_WIDTH,
               height: OG_HEIGHT,
             },

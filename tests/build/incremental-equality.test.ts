@@ -178,6 +178,10 @@ const rows: Row[] = [
     edit: async ({ templates }) => [await rewrite(join(templates, 'styles/base.css'), '--sun: #f6b40e;', '--sun: #f6b40f;')],
   },
   {
+    name: "the social card's design",
+    edit: async ({ templates }) => [await rewrite(join(templates, 'social-card.svg'), 'fill="#f6b40e"/>', 'fill="#e76f51"/>')],
+  },
+  {
     // Another picture of the same size: every width and format of it gets a new name.
     name: 'an image',
     edit: async ({ site }) => {

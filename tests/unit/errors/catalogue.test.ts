@@ -13,6 +13,8 @@ const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), {
 // One call per factory, with the arguments a real call site passes.
 const cases: Record<keyof typeof catalogue, () => SiteError> = {
   yamlSyntaxError: () => catalogue.yamlSyntaxError(yaml, { message: 'bad indentation of a mapping entry (2:3)\n\n 2 | slug:', mark: { line: 1, column: 2 } }),
+  invalidSocialCardError: () =>
+    catalogue.invalidSocialCardError('templates/social-card.svg', 'it has no empty <text id="title"> element saying where the page title goes'),
   invalidFieldError: () => catalogue.invalidFieldError(yaml, zodError, 'page'),
   missingConfigFileError: () => catalogue.missingConfigFileError('site/site.yaml'),
   missingConstantError: () => catalogue.missingConstantError(at, 'claims.trialDays', 'seo.en.description'),

@@ -115,6 +115,11 @@ const cases: Array<{ name: string; changes: FileChange[]; expected: Classificati
     expected: { pages: [], stages: ['styles'], reload: 'css' },
   },
   {
+    name: "the social card's design: every page's head names its card by it",
+    changes: [change('templates/social-card.svg')],
+    expected: { pages: 'all', stages: ['settings'], reload: 'page' },
+  },
+  {
     name: "a page template: its pages and no other template's",
     changes: [change('templates/pages/blog-post.tsx')],
     expected: { pages: ['blog/first/index.html', 'blog/solo/index.html', 'es/blog/primero/index.html'], stages: ['templates'], reload: 'page' },

@@ -1,9 +1,12 @@
 // Inputs for planSite built in memory: a site's settings and content as the earlier stages hand
 // them over, with only what a case changes spelled out in the test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SiteConfig } from '../../../src/config/index.ts';
 import { siteConfigSchema, type Constants } from '../../../src/config/schema.ts';
 import type { Content, Page, Post } from '../../../src/content/index.ts';
 import type { Messages } from '../../../src/i18n/index.ts';
+import { parseSocialCardDesign } from '../../../src/images/social-card-design.ts';
 import type { PlanSiteOptions } from '../../../src/plan/index.ts';
 
 type SettingsInput = Record<string, unknown>;
@@ -91,6 +94,8 @@ export function makeMessages(byLocale: Record<string, Record<string, string>> = 
   };
 }
 
+const ROOT = new URL('../../..', import.meta.url).pathname;
+
 export function makePlanOptions(
   overrides: { config?: SiteConfig; content?: Partial<Content>; templates?: string[]; messages?: Messages } = {},
 ): PlanSiteOptions {
@@ -99,6 +104,7 @@ export function makePlanOptions(
     content: makeContent(overrides.content),
     messages: overrides.messages ?? makeMessages(),
     templates: overrides.templates ?? ['home', 'landing', 'blog-list', 'blog-post', 'document'],
+    socialCard: parseSocialCardDesign(readFileSync(join(ROOT, 'templates/social-card.svg'), 'utf8'), 'templates/social-card.svg'),
   };
 }
 

@@ -1,0 +1,162 @@
+import type sharp from 'sharp';
+import type { FontMetrics } from './font-metrics.ts';
+import type { TitleStyle } from './social-card-design.ts';
+
+/** One glyph's coverage, cut to its ink: `left`/`top` place it relative to the pen position on the baseline. */
+interface Glyph {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
+/** Each glyph is drawn at this many sub-pixel offsets, so pen positions keep their fractions. */
+const PHASES = 2;
+const ROW_WIDTH = 2048;
+
+/**
+ * Every character titles need, rasterised by librsvg once (one SVG, one call) and composited
+ * into each card: a title costs a few thousand pixel blends instead of a text rasterisation.
+ * Pen positions come from the font's advances and kerning, as a text renderer lays them out.
+ */
+export class GlyphAtlas {
+  private readonly glyphs = new Map<number, Glyph[]>();
+  /** Characters being drawn now: a second card asking for them waits for the same drawing. */
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly style: TitleStyle,
+    private readonly metrics: FontMetrics,
+  ) {}
+
+  /** Rasterizes, in one librsvg call, the characters of `texts` the atlas lacks and the font has. */
+  add(texts: string[], loadSharp: () => Promise<typeof sharp>): Promise<void> {
+    const missing = new Set<number>();
+    for (const text of texts)
+      for (const ch of text) {
+        const c = ch.codePointAt(0)!;
+        if (!this.glyphs.has(c) && this.metrics.advance(c) !== undefined) missing.add(c);
+      }
+    if (missing.size === 0) return this.pending;
+    this.pending = this.pending.then(async () => {
+      const chars = [...missing].filter((c) => !this.glyphs.has(c));
+      if (chars.length) (await drawGlyphs(await loadSharp(), this.style, this.metrics, chars)).forEach((glyph, c) => this.glyphs.set(c, glyph));
+    });
+    return this.pending;
+  }
+
+  /** Whether every character of the text is in the atlas (spaces need no ink, only an advance). */
+  covers(text: string): boolean {
+    for (const ch of text) if (!this.glyphs.has(ch.codePointAt(0)!)) return false;
+    return true;
+  }
+
+  /** Blends the lines into an RGB image `width` pixels wide whose row 0 is the card's row `top`. */
+  blend(image: Buffer, width: number, top: number, lines: string[]): void {
+    const { style, metrics } = this;
+    const scale = style.fontSize / metrics.unitsPerEm;
+    const fill = [1, 3, 5].map((i) => parseInt(style.fill.slice(i, i + 2), 16)) as [number, number, number];
+    const rows = image.length / (width * 3);
+    lines.forEach((line, index) => {
+      const baseline = style.y + index * style.lineHeight - top;
+      let pen = style.x;
+      let previous: number | undefined;
+      for (const ch of line) {
+        const c = ch.codePointAt(0)!;
+        if (previous !== undefined) pen += metrics.kerning(previous, c) * scale;
+        const whole = Math.floor(pen);
+        const phase = Math.round((pen - whole) * PHASES);
+        const glyph = phase === PHASES ? this.glyphs.get(c)![0]! : this.glyphs.get(c)![phase]!;
+        blendGlyph(image, width, rows, glyph, phase === PHASES ? whole + 1 : whole, baseline, fill);
+        pen += metrics.advance(c)! * scale;
+        previous = c;
+      }
+    });
+  }
+}
+
+/**
+ * Each character at every phase, packed in rows as wide as their advances plus a margin for ink
+ * outside them, in one SVG for librsvg; each cell cut to its ink. The raster's area is its cost.
+ */
+async function drawGlyphs(sharpOf: typeof sharp, style: TitleStyle, metrics: FontMetrics, chars: number[]): Promise<Map<number, Glyph[]>> {
+  const size = style.fontSize;
+  const scale = size / metrics.unitsPerEm;
+  // Room for accents above capitals and for descenders; ink may stray a quarter em past the advance.
+  const margin = Math.ceil(size * 0.25);
+  const height = Math.ceil(size * 1.5);
+  const baseline = Math.ceil(size * 1.1);
+  const cells: Array<{ c: number; phase: number; left: number; top: number; width: number }> = [];
+  let left = 0;
+  let top = 0;
+  for (const c of chars)
+    for (let phase = 0; phase < PHASES; phase++) {
+      const width = Math.ceil(metrics.advance(c)! * scale) + 2 * margin;
+      if (left + width > ROW_WIDTH && left > 0) [left, top] = [0, top + height];
+      cells.push({ c, phase, left, top, width });
+      left += width;
+    }
+  const font = `font-family="${escapeXml(style.fontFamily)}" font-weight="${escapeXml(style.fontWeight)}" font-size="${size}"`;
+  // One <text> per row, each glyph placed by its own <tspan x>.
+  const rows = new Map<number, string[]>();
+  for (const cell of cells) {
+    const span = `<tspan x="${cell.left + margin + cell.phase / PHASES}">${escapeXml(String.fromCodePoint(cell.c))}</tspan>`;
+    rows.set(cell.top, [...(rows.get(cell.top) ?? []), span]);
+  }
+  const texts = [...rows].map(([rowTop, spans]) => `<text y="${rowTop + baseline}" ${font} fill="#ffffff">${spans.join('')}</text>`);
+  const width = Math.max(...cells.map((cell) => cell.left + cell.width));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${top + height}">${texts.join('')}</svg>`;
+  const { data } = await sharpOf(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const glyphs = new Map<number, Glyph[]>();
+  for (const cell of cells) {
+    const list = glyphs.get(cell.c) ?? [];
+    list[cell.phase] = cutGlyph(data, width, { left: cell.left, top: cell.top, width: cell.width, height, originX: margin, baseline });
+    glyphs.set(cell.c, list);
+  }
+  return glyphs;
+}
+
+/** The ink of one atlas cell, placed relative to the pen position it was drawn at. */
+function cutGlyph(rgba: Buffer, stride: number, cell: { left: number; top: number; width: number; height: number; originX: number; baseline: number }): Glyph {
+  const at = (x: number, y: number) => rgba[((cell.top + y) * stride + cell.left + x) * 4 + 3]!;
+  let minX = cell.width;
+  let minY = cell.height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < cell.height; y++)
+    for (let x = 0; x < cell.width; x++)
+      if (at(x, y)) {
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+  if (maxX < 0) return { left: 0, top: 0, width: 0, height: 0, alpha: new Uint8Array(0) };
+  const width = maxX - minX + 1;
+  const height = maxY - minY + 1;
+  const alpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) alpha[y * width + x] = at(minX + x, minY + y);
+  return { left: minX - cell.originX, top: minY - cell.baseline, width, height, alpha };
+}
+
+function blendGlyph(image: Buffer, stride: number, rows: number, glyph: Glyph, penX: number, baseline: number, fill: [number, number, number]): void {
+  const [r, g, b] = fill;
+  for (let y = 0; y < glyph.height; y++) {
+    const row = baseline + glyph.top + y;
+    if (row < 0 || row >= rows) continue;
+    for (let x = 0; x < glyph.width; x++) {
+      const a = glyph.alpha[y * glyph.width + x]!;
+      if (a === 0) continue;
+      const column = penX + glyph.left + x;
+      if (column < 0 || column >= stride) continue;
+      const o = (row * stride + column) * 3;
+      const rest = 255 - a;
+      image[o] = (r * a + image[o]! * rest + 127) / 255;
+      image[o + 1] = (g * a + image[o + 1]! * rest + 127) / 255;
+      image[o + 2] = (b * a + image[o + 2]! * rest + 127) / 255;
+    }
+  }
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

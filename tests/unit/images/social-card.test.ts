@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { findFontFile, readFontMetrics } from '../../../src/images/font-metrics.ts';
+import { GlyphAtlas } from '../../../src/images/glyph-atlas.ts';
+import { drawCard } from '../../../src/images/og-images.ts';
+import { cardBackgroundSvg, OG_HEIGHT, OG_WIDTH, parseSocialCardDesign, titleSvg, wrapTitle } from '../../../src/images/social-card-design.ts';
+import type { SiteError } from '../../../src/errors/index.ts';
+
+const ROOT = new URL('../../..', import.meta.url).pathname;
+const template = readFileSync(join(ROOT, 'templates/social-card.svg'), 'utf8');
+const design = parseSocialCardDesign(template, 'templates/social-card.svg');
+
+describe('the social card design (templates/social-card.svg)', () => {
+  it('reads where and how the title is written, and fills the label and site name', () => {
+    expect(design.title).toMatchObject({ x: 80, y: 250, fontSize: 68, fill: '#ffffff', lineHeight: 84, maxChars: 24, maxLines: 3 });
+    const background = cardBackgroundSvg(design, { siteName: 'Southbridge <Dev>', label: 'Trabajá con nosotros' });
+    expect(background).toContain('TRABAJÁ CON NOSOTROS');
+    expect(background).toContain('Southbridge &lt;Dev&gt;');
+    expect(background).not.toContain('<text id="title"');
+  });
+
+  it.each([
+    ['no title element', template.replace(/<text id="title"[^>]*><\/text>/, ''), /no empty <text id="title">/],
+    ['another size', template.replace('width="1200" height="630"', 'width="1000" height="630"'), /must be width="1200" height="630" \(found 1000×630\)/],
+    [
+      'a title colour that is not #rrggbb',
+      template.replace('fill="#ffffff" data-line-height', 'fill="white" data-line-height'),
+      /fill="#rrggbb" \(found "white"\)/,
+    ],
+    ['a title without its wrapping', template.replace(' data-max-chars="24"', ''), /data-max-chars="…" as a positive number/],
+  ])('%s is an InvalidSocialCard error at the template', (_name, svg, message) => {
+    try {
+      parseSocialCardDesign(svg, 'templates/social-card.svg');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as SiteError).name).toBe('InvalidSocialCard');
+      expect((error as SiteError).message).toMatch(message);
+      expect((error as SiteError).location?.file).toBe('templates/social-card.svg');
+    }
+  });
+
+  it('changes its key with any edit of the template', () => {
+    expect(parseSocialCardDesign(template.replace('#f6b40e', '#e76f51'), 'x').key).not.toBe(design.key);
+    expect(parseSocialCardDesign(template.replace('font-size="68"', 'font-size="64"'), 'x').key).not.toBe(design.key);
+  });
+});
+
+describe('titles drawn from the glyph atlas', () => {
+  const metrics = readFontMetrics(findFontFile(design.title.fontFamily, design.title.fontWeight)!)!;
+
+  it("reads the font's advances and kerning (DejaVu Sans Bold, 2048 units per em)", () => {
+    expect(metrics.unitsPerEm).toBe(2048);
+    expect(metrics.advance('W'.codePointAt(0)!)).toBeGreaterThan(metrics.advance('i'.codePointAt(0)!)!);
+    expect(metrics.advance('ñ'.codePointAt(0)!)).toBeGreaterThan(0);
+    expect(metrics.kerning('A'.codePointAt(0)!, 'V'.codePointAt(0)!)).toBeLessThan(0);
+    expect(metrics.advance(0xe000)).toBeUndefined();
+  });
+
+  // What librsvg draws from the same SVG text is the reference; the atlas must be indistinguishable from it.
+  it.each([
+    ['an English title', 'How we hire senior React developers in 24 hours'],
+    ['a Spanish title with accents and inverted marks', '¿Cómo migrar un blog de Gatsby sin perder tráfico? Año 2026, ¡ñandú!'],
+  ])('%s matches the text librsvg draws', async (_name, title) => {
+    const lines = wrapTitle(title, design.title.maxChars, design.title.maxLines);
+    const atlas = new GlyphAtlas(design.title, metrics);
+    await atlas.add(lines, async () => sharp);
+    expect(lines.every((l) => atlas.covers(l))).toBe(true);
+    const fromAtlas = Buffer.alloc(OG_WIDTH * OG_HEIGHT * 3);
+    atlas.blend(fromAtlas, OG_WIDTH, 0, lines);
+    const reference = await sharp(Buffer.from(titleSvg(design.title, lines, 0, OG_HEIGHT)))
+      .flatten({ background: '#000000' })
+      .raw()
+      .toBuffer();
+    let difference = 0;
+    let lit = 0;
+    for (let i = 0; i < reference.length; i++) {
+      difference += Math.abs(reference[i]! - fromAtlas[i]!);
+      if (reference[i]! > 128) lit++;
+    }
+    expect(lit).toBeGreaterThan(20_000);
+    // Mean over the card, in levels of 255: pen positions rounded to half a pixel, no visible change.
+    expect(difference / reference.length).toBeLessThan(1.5);
+  });
+
+  it('draws a character the font lacks through librsvg instead, so no title loses a letter', async () => {
+    const jpeg = await drawCard({ design, title: 'Private use \ue000 glyph', siteName: 'Southbridge Dev', label: 'Blog' });
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
+  });
+});
