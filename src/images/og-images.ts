@@ -75,6 +75,7 @@ function baseRaster(svg: string): Promise<Raster> {
  * title draws only its new characters); undefined when fontconfig cannot name the font's file.
  */
 const atlases = new Map<string, Promise<GlyphAtlas | undefined>>();
+const ATLAS_MIN_CARDS = 40;
 async function atlasFor(design: SocialCardDesign, texts: string[]): Promise<GlyphAtlas | undefined> {
   let atlas = atlases.get(design.key);
   if (!atlas) {
@@ -93,11 +94,11 @@ async function atlasFor(design: SocialCardDesign, texts: string[]): Promise<Glyp
  * One card: the cached background, the title composited from the glyph atlas (or, for a
  * character the font lacks, rasterized by librsvg on a strip and blended), JPEG.
  */
-export async function drawCard(options: CardInput): Promise<Buffer> {
+export async function drawCard(options: CardInput, how: { atlas?: boolean } = {}): Promise<Buffer> {
   const sharp = await loadSharp();
   const base = await baseRaster(cardBackgroundSvg(options.design, options));
   const lines = titleLines(options);
-  const atlas = await atlasFor(options.design, lines);
+  const atlas = how.atlas === false && !atlases.has(options.design.key) ? undefined : await atlasFor(options.design, lines);
   // A fresh 2.3 MB buffer per card costs more CPU (its pages faulted in) than drawing the title.
   const out = workBuffers.pop() ?? Buffer.allocUnsafe(base.data.length);
   try {
@@ -168,8 +169,11 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
       byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known });
     else todo.push({ job, input, key, file });
   }
-  // Every character the cards to draw need, rasterized once before they are drawn two at a time.
-  if (todo.length)
+  // Every character the cards need, rasterized once before they are drawn two at a time. The atlas
+  // costs about as much as 40 titles drawn by librsvg: a build that redraws a few cards (one post
+  // edited) draws them alone, unless a watch session already holds the atlas.
+  const atlas = todo.length >= ATLAS_MIN_CARDS || atlases.has(options.design.key);
+  if (atlas && todo.length)
     await atlasFor(
       options.design,
       todo.flatMap((t) => titleLines(t.input)),
@@ -179,7 +183,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     const { job, input, key, file } = item;
     let bytes = await cachedJpegBytes(file);
     if (bytes === undefined) {
-      const jpeg = await drawCard(input);
+      const jpeg = await drawCard(input, { atlas });
       // Written beside and renamed, so a build stopped half-way never leaves half a card behind.
       // Two pages with the same title share a card: each draws under its own temporary name.
       const temp = `${file}.${process.pid}.${todo.indexOf(item)}.tmp`;
