@@ -1,4 +1,5 @@
 import type { RootProps } from '../src/shared/template-contract.ts';
+import { CookieNotice } from './components/CookieNotice.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SiteProvider } from './lib/site-context.tsx';
@@ -20,6 +21,7 @@ export default function Root({ shared, slices, pageContext, template, children }
             {children}
           </main>
           <Footer links={slices.footer?.links ?? []} />
+          <CookieNotice />
         </>
       )}
     </SiteProvider>

@@ -1,14 +1,6 @@
 const KEY = 'agency-site-consent';
 
 export type Choice = 'accepted' | 'rejected';
-export interface ConsentTexts {
-  label: string;
-  text: string;
-  gpc: string;
-  accept: string;
-  reject: string;
-  close: string;
-}
 
 /** Global Privacy Control: under the CPRA it is an opt-out, so it counts as Reject and wins over a stored choice. */
 export function sendsGpc(): boolean {
@@ -39,53 +31,36 @@ function remember(choice: Choice): void {
   }
 }
 
-function button(text: string, onClick: () => void): HTMLButtonElement {
-  const b = document.createElement('button');
-  b.type = 'button';
-  // Accept and Reject share one class: the same size and weight, so neither is the easy way out.
-  b.className = 'button button-small';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
 /**
- * The cookie choice: Accept and Reject side by side; with GPC, a note that it counts as Reject.
- * Shown until a choice is stored, and again whenever an element with data-consent-open is clicked
- * (the footer link). onChoice runs after each click with what is now allowed.
+ * The cookie choice: the notice every page renders (templates/components/CookieNotice.tsx), shown
+ * until a choice is stored, and again whenever an element with data-consent-open is clicked (the
+ * footer link); with GPC, its text saying that counts as Reject. onChoice runs after each click with
+ * what is now allowed. `refresh` is called after a client navigation brought a new page's notice.
  */
-export function startConsent(texts: ConsentTexts, onChoice: (choice: Choice) => void): void {
-  let box: HTMLElement | undefined;
-  const close = () => {
-    box?.remove();
-    box = undefined;
-  };
-  const choose = (choice: Choice) => {
-    remember(choice);
-    close();
-    onChoice(choice);
-  };
-  const open = () => {
-    close();
-    box = document.createElement('div');
-    box.className = 'cookie-notice';
-    box.setAttribute('role', 'region');
-    box.setAttribute('aria-label', texts.label);
-    const p = document.createElement('p');
-    p.textContent = sendsGpc() ? texts.gpc : texts.text;
-    const buttons = sendsGpc()
-      ? [button(texts.close, () => choose('rejected'))]
-      : [button(texts.accept, () => choose('accepted')), button(texts.reject, () => choose('rejected'))];
-    box.append(p, ...buttons);
-    document.body.append(box);
-    return box;
+export function startConsent(onChoice: (choice: Choice) => void): { refresh(): void } {
+  const show = (open: boolean) => {
+    const notice = document.querySelector<HTMLElement>('[data-cookie-notice]');
+    if (!notice) return undefined;
+    const variant = sendsGpc() ? 'gpc' : 'ask';
+    for (const part of notice.querySelectorAll<HTMLElement>('[data-consent-text]')) part.hidden = part.dataset.consentText !== variant;
+    notice.hidden = !open;
+    return notice;
   };
   // Registered before the router's listener, so the footer link never becomes a navigation.
   document.addEventListener('click', (event) => {
-    const trigger = (event.target as Element | null)?.closest?.('[data-consent-open]');
-    if (!trigger) return;
+    const target = event.target as Element | null;
+    const choice = target?.closest?.<HTMLElement>('[data-cookie-notice] [data-consent-choice]');
+    if (choice) {
+      remember(choice.dataset.consentChoice as Choice);
+      show(false);
+      onChoice(choice.dataset.consentChoice as Choice);
+      return;
+    }
+    if (!target?.closest?.('[data-consent-open]')) return;
     event.preventDefault();
-    open().querySelector('button')?.focus();
+    show(true)?.querySelector<HTMLButtonElement>('button:not([hidden])')?.focus();
   });
-  if (!storedChoice()) open();
+  const refresh = () => void show(!storedChoice());
+  refresh();
+  return { refresh };
 }

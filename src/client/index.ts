@@ -107,13 +107,7 @@ export async function boot({ root, templates }: BootOptions): Promise<void> {
     analytics?.allow(on);
   };
   followChoice();
-  const texts = ['label', 'text', 'gpc', 'accept', 'reject', 'close'] as const;
-  startConsent(
-    Object.fromEntries(
-      texts.map((k) => [k, message(current.shared, `cookie-notice.${config.consent === 'notice' && k === 'text' ? 'notice-text' : k}`)]),
-    ) as Record<(typeof texts)[number], string>,
-    followChoice,
-  );
+  const consent = startConsent(followChoice);
 
   const announcer = createAnnouncer();
   const slow = createSlowNotice(1000);
@@ -178,6 +172,7 @@ export async function boot({ root, templates }: BootOptions): Promise<void> {
     current = next;
     shown++;
     view.show(next);
+    consent.refresh();
     slow.stop();
     if (next.pageData.result.head) updateHead(next.pageData.result.head, next.pageData.result.pageContext.locale, next.shared.site.name);
     const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;

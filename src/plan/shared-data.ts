@@ -16,6 +16,7 @@ function publicSettings(options: PlanSiteOptions): PublicSettings {
     whatsappNumber: settings.whatsapp.number,
     contactEmail: settings.contactEmail,
     formsEndpoint: settings.forms.endpoint,
+    consent: settings.consent,
     constants: claims,
     imageWidths: { content: settings.images.contentMaxWidth, wide: settings.images.wideMaxWidth },
   };

@@ -103,6 +103,8 @@ export interface PublicSettings {
   whatsappNumber: string;
   contactEmail: string;
   formsEndpoint: string;
+  /** `opt-in`: trackers wait for Accept; `notice`: they run until Reject. The cookie notice words it so. */
+  consent: 'notice' | 'opt-in';
   constants: Record<string, unknown>;
   /** The widest an image is shown in an article (`content`) and across the page (`wide`), in CSS pixels. */
   imageWidths: { content: number; wide: number };

@@ -115,10 +115,10 @@ describe.each([
     it('sends nothing after Reject, also after a reload and a client navigation', async () => {
       const { page, context, tracked } = await open(path);
       await page.locator('.cookie-notice').getByRole('button', { name: c.reject }).click();
-      expect(await page.locator('.cookie-notice').count()).toBe(0);
+      expect(await page.locator('.cookie-notice').isVisible()).toBe(false);
       await page.reload();
       await hydrated(page);
-      expect(await page.locator('.cookie-notice').count()).toBe(0);
+      expect(await page.locator('.cookie-notice').isVisible()).toBe(false);
       await page.click(`header nav a[href="${c.blog}"]`);
       await page.waitForURL(site.url(c.blog));
       await settle(page);
@@ -157,8 +157,23 @@ describe.each([
       tracked.length = 0;
       await page.reload();
       await hydrated(page);
-      expect(await page.locator('.cookie-notice').count()).toBe(0);
+      expect(await page.locator('.cookie-notice').isVisible()).toBe(false);
       await expect.poll(() => tracked.filter((u) => /gtag\/js\?id=G-|fbevents\.js/.test(u)).length, { timeout: 10_000 }).toBe(2);
+      await context.close();
+    });
+
+    it('is in the HTML the server sends, hidden until the runtime shows it, in the language of the page', async () => {
+      const html = await (await fetch(site.url(path))).text();
+      const notice = /<div class="cookie-notice"[^>]*>.*?<\/div>/s.exec(html)?.[0] ?? '';
+      expect(notice).toMatch(/data-cookie-notice="" hidden=""/);
+      expect(notice).toContain(`>${c.accept}</button>`);
+      const { page, context } = await open(path);
+      expect(await page.locator('.cookie-notice').isVisible()).toBe(true);
+      // The other language by a client navigation: its page brings its own notice, shown while no choice is stored.
+      const other = c.locale === 'en' ? { lang: 'es', accept: 'Aceptar' } : { lang: 'en', accept: 'Accept' };
+      await page.locator(`header a[hreflang="${other.lang}"]`).first().click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, other.lang);
+      expect(await page.locator('.cookie-notice').getByRole('button').allInnerTexts()).toEqual([other.accept, other.lang === 'es' ? 'Rechazar' : 'Reject']);
       await context.close();
     });
 

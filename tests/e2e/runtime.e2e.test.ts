@@ -175,10 +175,10 @@ describe.each([
       c.locale === 'en' ? "We'd like to use Google Analytics and the Meta Pixel" : 'Nos gustaría usar Google Analytics y el píxel de Meta',
     );
     await notice.getByRole('button').first().click();
-    expect(await notice.count()).toBe(0);
+    expect(await notice.isVisible()).toBe(false);
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    expect(await page.locator('.cookie-notice').count()).toBe(0);
+    expect(await page.locator('.cookie-notice').isVisible()).toBe(false);
     await context.close();
   });
 });
