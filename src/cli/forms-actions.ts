@@ -20,7 +20,8 @@ export interface FormsFlags extends DeliveryFlags {
   site: string;
   origin?: string;
   rateLimit: number;
-  trustProxy?: boolean;
+  /** true (the flag alone) or the number of proxies in front. */
+  trustProxy?: boolean | number;
 }
 
 export async function serveForms(flags: FormsFlags): Promise<void> {
@@ -47,7 +48,7 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
     webhookUrl: delivery.webhookUrl,
     notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
-    trustProxy: flags.trustProxy === true,
+    trustProxy: flags.trustProxy ?? false,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
     outbox: { mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) },
     // The same third-party proxy as `serve`, for static hosts that send PROXY_PATH here.
@@ -71,7 +72,14 @@ function proxyHandler(allowlist: string[]) {
   const proxy = createThirdPartyProxy({ allowlist });
   const headers = securityHeaders();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      // A target no URL parser takes (`//`, `//[`, `http://[::1`): answered as `serve` answers it.
+      res.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end('{"ok":false,"error":"bad request"}');
+      return true;
+    }
     if (url.pathname !== PROXY_PATH) return false;
     await proxy(req, res, url, headers);
     return true;

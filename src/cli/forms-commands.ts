@@ -29,7 +29,11 @@ export function registerFormsCommands(program: Command): void {
   )
     .option('--origin <url>', "the site's origin when it is not this server's host (CORS and absolute redirects); default: site.yaml baseUrl for CORS")
     .option('--rate-limit <n>', 'submissions per client address per minute (0: no limit)', integer(0, 1_000_000), 10)
-    .option('--trust-proxy', 'read the client address from X-Forwarded-For (only behind a proxy that sets it)')
+    .option(
+      '--trust-proxy [hops]',
+      'the proxies in front that append to X-Forwarded-For (default 1: CloudFront, or nginx); the client address is the entry left of theirs',
+      integer(1, 10),
+    )
     .action((flags: FormsFlags) => run(async () => (await import('./forms-actions.ts')).serveForms(flags)));
 
   const leads = program.command('leads').description('read the leads the forms endpoint stored');

@@ -5,7 +5,7 @@ import { messageLocale, pageTexts } from './schema/error-messages.ts';
 import { insertLead, newLeadId, type NewLead } from './lead-store.ts';
 import { buildNotifications } from './notifications.ts';
 import { readBody } from './read-body.ts';
-import type { ReceivedFile } from './receive-upload.ts';
+import { commitUpload, type ReceivedFile } from './receive-upload.ts';
 import { redirect, renderNoticePage, sendHtml, sendJson, sendProblem, type Headers } from './respond.ts';
 import { CV_FIELD, type FormName } from './schema/schemas.ts';
 import type { ResolvedHandlerOptions } from './handler-options.ts';
@@ -32,7 +32,8 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
   const json = sub.json || req.headers['content-type']?.toLowerCase().startsWith('application/json') === true;
   if (!body.ok) {
     const locale = options.localeOf(undefined, req);
-    const text = (body.status === 413 ? pageTexts.tooLarge : pageTexts.unreadable)[messageLocale(locale)];
+    const tooLarge = form === 'careers' && body.reason.startsWith('file') ? pageTexts.tooLargeCv : pageTexts.tooLarge;
+    const text = (body.status === 413 ? tooLarge : pageTexts.unreadable)[messageLocale(locale)];
     return sendProblem(res, { status: body.status, json, error: body.reason, text, locale, backHref: options.backHref(req, locale), headers });
   }
   const file = body.file;
@@ -75,6 +76,7 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
     const { [CV_FIELD]: _cv, locale: _locale, ...data } = result.data as Record<string, unknown>;
     const lead: Omit<NewLead, 'outbox'> = { ...base, status: 'accepted', fields: data, upload: uploadOf(file) };
     insertLead(options.db, { ...lead, outbox: buildNotifications(lead, options.notifications) });
+    if (file) commitUpload(file, options.uploadsDir);
     options.onAccepted?.();
     return answerSuccess(sub, json, base.id, locale, options);
   } catch (error) {

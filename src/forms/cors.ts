@@ -13,13 +13,15 @@ export interface DecideCorsOptions {
 export function decideCors(options: DecideCorsOptions): CorsDecision {
   const { origin } = options;
   if (origin === undefined) return { kind: 'none' };
-  let originHost: string;
+  let parsed: URL;
   try {
-    originHost = new URL(origin).host;
+    parsed = new URL(origin);
   } catch {
     return { kind: 'denied' }; // "null" (sandboxed frames, file://) and garbage
   }
-  const allowed = origin === options.allowedOrigin || originHost === options.host;
+  // The same host is this server's own page only over http(s): `ftp://host` is another origin.
+  const sameHost = /^https?:$/.test(parsed.protocol) && parsed.origin === origin && parsed.host === options.host;
+  const allowed = origin === options.allowedOrigin || sameHost;
   if (!allowed) return { kind: 'denied' };
   return { kind: 'allowed', headers: { 'access-control-allow-origin': origin, vary: 'Origin' } };
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptSubmission } from './accept-submission.ts';
 import { discardRest } from './discard-rest.ts';
@@ -52,7 +53,7 @@ export function createFormsHandler(handlerOptions: FormsHandlerOptions): FormsHa
         sendJson(res, 403, { ok: false, error: 'origin not allowed' });
         return true;
       }
-      const clientAddress = clientAddressOf(req, options.trustProxy);
+      const clientAddress = clientAddressOf(req, options.trustedHops);
       const decision = rateLimit?.(clientAddress);
       if (decision && !decision.ok) {
         const locale = options.localeOf(undefined, req);
@@ -79,11 +80,18 @@ export function createFormsHandler(handlerOptions: FormsHandlerOptions): FormsHa
   };
 }
 
-function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy
-    ? String(req.headers['x-forwarded-for'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : '';
-  return forwarded || req.socket.remoteAddress || 'unknown';
+/**
+ * The visitor's address. Behind `trustedHops` proxies, each appends the address it received the
+ * request from to X-Forwarded-For, so only the rightmost entries are theirs: the visitor is the
+ * entry just left of them. Anything further left was written by the client and may be forged.
+ * A value that is not an IP address is never a rate-limit key (nor a way to grow the table).
+ */
+export function clientAddressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustedHops: number): string {
+  const peer = req.socket.remoteAddress || 'unknown';
+  if (trustedHops <= 0) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((e) => e.trim());
+  const chain = [...entries.filter(Boolean), peer];
+  const client = chain[Math.max(0, chain.length - 1 - trustedHops)]!;
+  return isIP(client) ? client : peer;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_MIN_FILL_MS } from './detect-spam.ts';
 import { createAddressHasher } from './lead-store.ts';
 import type { NotificationOptions } from './notifications.ts';
 import type { Db } from './open-database.ts';
-import { DEFAULT_UPLOADS_DIR } from './receive-upload.ts';
+import { DEFAULT_UPLOADS_DIR, sweepUploads } from './receive-upload.ts';
 import { MAX_CV_BYTES } from './schema/schemas.ts';
 
 /** Where a plain (no-JavaScript) post lands, per locale. */
@@ -35,8 +35,11 @@ export interface FormsHandlerOptions extends NotificationOptions {
   minFillMs?: number;
   maxFileBytes?: number;
   maxBodyBytes?: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /**
+   * How many proxies in front append to X-Forwarded-For (true: one). The client address is the entry
+   * left of theirs; 0 or false: the socket's address (no proxy, or one that does not set the header).
+   */
+  trustProxy?: boolean | number;
   now?: () => number;
   /** Told about unexpected failures (the client only ever sees a generic 500). Default: one line on stderr. */
   onError?: (error: unknown) => void;
@@ -55,7 +58,7 @@ export interface ResolvedHandlerOptions {
   minFillMs: number;
   limits: { maxBodyBytes: number; maxFieldsBytes: number; maxFileBytes: number };
   notifications: NotificationOptions;
-  trustProxy: boolean;
+  trustedHops: number;
   now: () => number;
   onError: (error: unknown) => void;
   onAccepted: (() => void) | undefined;
@@ -69,6 +72,11 @@ export function resolveHandlerOptions(options: FormsHandlerOptions): ResolvedHan
   const defaultLocale = options.defaultLocale ?? locales[0] ?? 'en';
   const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
   mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  const swept = sweepUploads(uploadsDir, (storedName) => options.db.prepare('SELECT 1 FROM uploads WHERE stored_name = ?').get(storedName) !== undefined);
+  if (swept.kept + swept.removed > 0)
+    console.error(
+      `forms: ${swept.removed} upload(s) left by a stopped server removed (no lead was stored for them), ${swept.kept} stored lead's upload(s) completed`,
+    );
   const allowedOrigin = options.allowedOrigin ? new URL(options.allowedOrigin).origin : undefined;
   const maxFileBytes = options.maxFileBytes ?? MAX_CV_BYTES;
 
@@ -94,7 +102,7 @@ export function resolveHandlerOptions(options: FormsHandlerOptions): ResolvedHan
     // A multipart body is the file plus its boundaries and a few short fields.
     limits: { maxFileBytes, maxBodyBytes: options.maxBodyBytes ?? maxFileBytes + 256 * 1024, maxFieldsBytes: 64 * 1024 },
     notifications: { webhookUrl: options.webhookUrl, notifyEmail: options.notifyEmail, siteName: options.siteName },
-    trustProxy: options.trustProxy === true,
+    trustedHops: options.trustProxy === true ? 1 : typeof options.trustProxy === 'number' ? options.trustProxy : 0,
     now: options.now ?? Date.now,
     onError: options.onError ?? ((error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`)),
     onAccepted: options.onAccepted,

@@ -65,7 +65,9 @@ export function readMultipart(req: IncomingMessage, limits: ReadBodyLimits): Pro
       if (!(name in fields)) fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== limits.fileField || fileStream) return void stream.resume();
+      // After a failure busboy may still emit parts it had buffered: writing one would leave a file
+      // (and its open handle) that nothing waits for or removes.
+      if (failure || name !== limits.fileField || fileStream) return void stream.resume();
       fileStream = stream;
       stream.on('limit', () => fail(413, 'file too large'));
       upload = receiveUpload({ stream, filename: info.filename, dir: limits.uploadsDir }).then((r) =>

@@ -38,7 +38,9 @@ export async function startFormsServer(options: StartFormsServerOptions): Promis
     void (async () => {
       for (const handler of handlers) if (await handler(req, res)) return;
       sendJson(res, 404, { ok: false, error: 'not found' });
-    })().catch(() => {
+    })().catch((error: unknown) => {
+      // A bug of ours, never silent: the log says what, the visitor gets no stack trace.
+      (options.onError ?? ((e: unknown) => console.error(`forms: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)))(error);
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: 'internal error' });
       else res.end();
     });

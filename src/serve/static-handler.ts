@@ -1,11 +1,12 @@
 import { createReadStream, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { watchHashedFiles } from '../output/hashed-files.ts';
 import { cacheControl, contentType } from '../node/cache-policy.ts';
 import { localeOfPath } from '../shared/locale-path.ts';
+import { etagMatches, parseRange, pickEncoding } from './negotiate.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 const MAX_PATH = 1024;
@@ -31,10 +32,16 @@ interface Found {
   mtimeMs: number;
 }
 
-async function findFile(candidates: string[]): Promise<Found | undefined> {
+/**
+ * The first candidate that is a file inside root once links are resolved: the build never writes
+ * links, and a static server must not follow one placed by hand out of its folder.
+ */
+async function findFile(candidates: string[], root: string): Promise<Found | undefined> {
   for (const file of candidates) {
     const info = await stat(file).catch(() => undefined);
-    if (info?.isFile()) return { file, size: info.size, mtimeMs: info.mtimeMs };
+    if (!info?.isFile()) continue;
+    const [real, realRoot] = await Promise.all([realpath(file).catch(() => ''), realpath(root).catch(() => root)]);
+    if (real.startsWith(realRoot + sep)) return { file, size: info.size, mtimeMs: info.mtimeMs };
   }
   return undefined;
 }
@@ -72,13 +79,6 @@ export interface StaticHandlerOptions {
   transformHtml?: (html: string) => string;
 }
 
-function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return undefined;
-}
-
 /** Serves out/: index.html for folders, the 404 page of the path's language, ETags, compression, caching. */
 export function createStaticHandler(options: StaticHandlerOptions) {
   const root = resolve(options.outDir);
@@ -92,18 +92,19 @@ export function createStaticHandler(options: StaticHandlerOptions) {
       res.writeHead(400, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
-    let found = await findFile([full, join(full, 'index.html')]);
+    let found = await findFile([full, join(full, 'index.html')], root);
     let status = 200;
     if (found && found.file !== full && !pathname.endsWith('/')) {
       // A folder without its trailing slash: redirect so relative links and canonical URLs agree.
-      res.writeHead(301, { ...options.headers, location: `${pathname}/` }).end();
+      // Repeated slashes collapsed: `//blog/` would name the host `blog` to a browser.
+      res.writeHead(301, { ...options.headers, location: `${pathname.replace(/\/{2,}/g, '/')}/` }).end();
       return;
     }
     if (!found) {
       status = 404;
       // The default locale is unprefixed: its 404 page, like an unknown prefix's, is /404.html ('' here).
       const locale = localeOfPath(pathname, options.locales, '');
-      found = await findFile([join(root, locale, '404.html'), join(root, '404.html')]);
+      found = await findFile([join(root, locale, '404.html'), join(root, '404.html')], root);
       if (!found) {
         res.writeHead(404, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
@@ -112,7 +113,7 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     const ext = extname(found.file);
     const urlPath = status === 200 ? pathname : '/404.html';
     const etag = `W/"${found.size.toString(36)}-${Math.round(found.mtimeMs).toString(36)}"`;
-    const encoding = COMPRESSIBLE.has(ext) && found.size > 512 ? pickEncoding(req) : undefined;
+    const encoding = COMPRESSIBLE.has(ext) && found.size > 512 ? pickEncoding(req.headers['accept-encoding']) : undefined;
     const headers: Record<string, string | number> = {
       ...options.headers,
       'content-type': contentType(found.file),
@@ -121,7 +122,7 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     };
     const tagged = encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
     headers.etag = tagged;
-    if (status === 200 && req.headers['if-none-match'] === tagged && !options.transformHtml) {
+    if (status === 200 && etagMatches(req.headers['if-none-match'], tagged) && !options.transformHtml) {
       res.writeHead(304, headers).end();
       return;
     }
@@ -133,17 +134,30 @@ export function createStaticHandler(options: StaticHandlerOptions) {
       return;
     }
     if (!encoding) {
-      res.writeHead(status, { ...headers, 'content-length': found.size });
+      // One byte range of the file as it is (media, PDFs); a compressed body is always sent whole.
+      const range = status === 200 ? parseRange(req.headers.range, found.size) : undefined;
+      if (range === 'unsatisfiable') {
+        res.writeHead(416, { ...options.headers, 'content-range': `bytes */${found.size}` }).end();
+        return;
+      }
+      const part = range && (!req.headers['if-range'] || etagMatches(String(req.headers['if-range']), tagged)) ? range : undefined;
+      const length = part ? part.end - part.start + 1 : found.size;
+      res.writeHead(part ? 206 : status, {
+        ...headers,
+        'accept-ranges': 'bytes',
+        'content-length': length,
+        ...(part ? { 'content-range': `bytes ${part.start}-${part.end}/${found.size}` } : {}),
+      });
       if (req.method === 'HEAD') res.end();
       else
-        createReadStream(found.file)
+        createReadStream(found.file, part ?? {})
           .on('error', () => res.destroy())
           .pipe(res);
       return;
     }
     // Precompressed by the build (hashed assets) when present, else compressed here once and kept.
     const suffix = encoding === 'br' ? '.br' : '.gz';
-    const pre = await findFile([found.file + suffix]);
+    const pre = await findFile([found.file + suffix], root);
     const source = found.file;
     const data = pre ? await readFile(pre.file) : compressed.get(`${source}:${tagged}`, () => compressBuffer(readFileSync(source), encoding));
     res.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': data.length });

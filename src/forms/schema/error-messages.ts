@@ -64,7 +64,11 @@ export const pageTexts = {
     en: "We couldn't read this submission. Please go back and send the form again.",
     es: 'No pudimos leer este envío. Volvé al formulario y envialo de nuevo.',
   },
-  tooLarge: { en: 'The submission is too large. A CV can be at most 5 MB.', es: 'El envío es demasiado grande. Un CV puede pesar como máximo 5 MB.' },
+  tooLarge: {
+    en: 'The submission is too large. Shorten the longest field and send it again.',
+    es: 'El envío es demasiado grande. Acortá el campo más largo y volvé a enviarlo.',
+  },
+  tooLargeCv: { en: 'The submission is too large. A CV can be at most 5 MB.', es: 'El envío es demasiado grande. Un CV puede pesar como máximo 5 MB.' },
 } satisfies Record<string, Text>;
 
 export function messageLocale(locale: string | undefined): MessageLocale {

@@ -18,12 +18,21 @@ export const CV_TYPES = {
 /** The multipart field that carries the CV. */
 export const CV_FIELD = 'cv';
 
-const required = (field: string, max: number) =>
-  z
-    .string({ error: `${field}.required` })
-    .trim()
-    .min(1, `${field}.required`)
-    .max(max, `${field}.tooLong`);
+// Bidirectional controls turn `Ann\u202Egnp.exe` into "Annexe.png" in a list or a mail subject;
+// zero-width characters make an empty name look filled in. Neither belongs in what a person typed.
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\u061C\uFEFF]/g;
+const withoutInvisible = (value: unknown) => (typeof value === 'string' ? value.replace(INVISIBLE, '') : value);
+
+const required = (field: string, max: number, min = 1, short = `${field}.required`) =>
+  z.preprocess(
+    withoutInvisible,
+    z
+      .string({ error: `${field}.required` })
+      .trim()
+      .min(1, `${field}.required`)
+      .min(min, short)
+      .max(max, `${field}.tooLong`),
+  );
 
 const email = required('email', 254).pipe(z.email({ error: 'email.invalid' }));
 const locale = z
@@ -41,7 +50,7 @@ export const contactSchema = z
       .trim()
       .regex(/^\+?[\d\s().-]{6,30}$/, 'phone.invalid')
       .optional(),
-    message: required('message', 5000).min(10, 'message.tooShort'),
+    message: required('message', 5000, 10, 'message.tooShort'),
     locale,
     variant: z.enum(['general', 'staff-augmentation'], { error: 'variant.invalid' }).optional(),
   })
