@@ -72,14 +72,8 @@ function proxyHandler(allowlist: string[]) {
   const proxy = createThirdPartyProxy({ allowlist });
   const headers = securityHeaders();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      // A target no URL parser takes (`//`, `//[`, `http://[::1`): answered as `serve` answers it.
-      res.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end('{"ok":false,"error":"bad request"}');
-      return true;
-    }
+    // The server answered 400 already for a target no URL parser takes.
+    const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== PROXY_PATH) return false;
     await proxy(req, res, url, headers);
     return true;

@@ -35,6 +35,8 @@ export async function startFormsServer(options: StartFormsServerOptions): Promis
   const handle = createFormsHandler({ ...options, db, onAccepted: () => outbox.wake() });
   const handlers = [handle, ...(options.extraHandlers ?? [])];
   const server = createServer((req, res) => {
+    // A target no URL parser takes (`//`, `//[`, `http://[::1`) reaches no handler: answered as `serve` answers it.
+    if (!URL.canParse(req.url ?? '/', 'http://localhost')) return sendJson(res, 400, { ok: false, error: 'bad request' });
     void (async () => {
       for (const handler of handlers) if (await handler(req, res)) return;
       sendJson(res, 404, { ok: false, error: 'not found' });
