@@ -31,3 +31,8 @@ export function httpUrl(option: string, value: string): string {
   }
   throw formsOptionError(option, `"${value}" is not an http(s) URL.`);
 }
+
+/** One line per stored lead, for the operator: what and where, never the visitor's name or address. */
+export function logLead(lead: { id: string; form: string; locale: string }): void {
+  console.log(`${new Date().toISOString()} lead stored: ${lead.form} form (${lead.locale}), id ${lead.id}`);
+}

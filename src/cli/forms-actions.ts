@@ -9,7 +9,7 @@ import { loadContent } from '../content/index.ts';
 import { formsOptionError } from '../errors/index.ts';
 import { startFormsServer, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import type { DeliveryFlags } from './delivery-options.ts';
-import { checkDeliveryFlags, describeDelivery, httpUrl, resolveDelivery } from './delivery-settings.ts';
+import { checkDeliveryFlags, describeDelivery, httpUrl, logLead, resolveDelivery } from './delivery-settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
 export interface FormsFlags extends DeliveryFlags {
@@ -49,6 +49,7 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
     notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
     trustProxy: flags.trustProxy ?? false,
+    onAccepted: logLead,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
     outbox: { mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) },
     // The same third-party proxy as `serve`, for static hosts that send PROXY_PATH here.

@@ -7,7 +7,7 @@ import { createDevEvents, injectClient, watchSite } from '../dev/index.ts';
 import { securityHeaders, securityOptions, serveSite, type RequestHandler } from '../serve/index.ts';
 import { buildOptionsOf, buildWithFlags } from './build-command.ts';
 import type { DeliverySettings } from './delivery-options.ts';
-import { checkDeliveryFlags, describeDelivery, resolveDelivery } from './delivery-settings.ts';
+import { checkDeliveryFlags, describeDelivery, logLead, resolveDelivery } from './delivery-settings.ts';
 import { describeError } from './describe-error.ts';
 import type { ServeFlags } from './serve-command.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -29,7 +29,10 @@ async function startForms(siteDir: string, config: SiteConfig, delivery: Deliver
     notifyEmail: delivery.notifyEmail,
     siteName: config.settings.name,
     onError: (error) => console.error(`forms: ${error instanceof Error ? error.message : String(error)}`),
-    onAccepted: () => outbox.wake(),
+    onAccepted: (lead) => {
+      outbox.wake();
+      logLead(lead);
+    },
   });
   return {
     handle,

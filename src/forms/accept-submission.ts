@@ -77,7 +77,7 @@ export async function acceptSubmission(sub: Submission, options: ResolvedHandler
     const lead: Omit<NewLead, 'outbox'> = { ...base, status: 'accepted', fields: data, upload: uploadOf(file) };
     insertLead(options.db, { ...lead, outbox: buildNotifications(lead, options.notifications) });
     if (file) commitUpload(file, options.uploadsDir);
-    options.onAccepted?.();
+    options.onAccepted?.({ id: base.id, form, locale });
     return answerSuccess(sub, json, base.id, locale, options);
   } catch (error) {
     if (file) await rm(file.path, { force: true });

@@ -33,11 +33,17 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+// A phone number as people write it (`+1 555 0100`): digits, spaces and ( ) . - only, so even
+// read as arithmetic it calls no function.
+const PHONE = /^\+[\d\s().-]{6,30}$/;
+
 /**
- * One cell. A value a spreadsheet would read as a formula (= + - @, or a tab or CR that some
- * apps strip first) gets a leading apostrophe, so opening the export runs nothing a visitor typed.
+ * One cell. A value a spreadsheet would read as a formula (= @, a tab or CR that some apps strip
+ * first, -, or + unless the value is a phone number) gets a leading apostrophe, so opening the
+ * export runs nothing a visitor typed, and a phone reads as it was typed.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const formula = /^[=@\t\r-]/.test(value) || (value.startsWith('+') && !PHONE.test(value));
+  const safe = formula ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

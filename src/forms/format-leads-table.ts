@@ -11,8 +11,10 @@ export function formatLeadsTable(leads: LeadRecord[]): string {
     cut(text(lead.fields['name']), 30),
     cut(text(lead.fields['email']), 40),
     lead.id,
+    // Last, so a long message runs to the line's end instead of pushing the other columns away.
+    cut(text(lead.fields['message']).replace(/\s+/g, ' ').trim(), 60),
   ]);
-  const header = ['created (UTC)', 'form', 'locale', 'status', 'name', 'email', 'id'];
+  const header = ['created (UTC)', 'form', 'locale', 'status', 'name', 'email', 'id', 'message'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells

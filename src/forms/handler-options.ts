@@ -19,6 +19,12 @@ export interface ThankYouPaths {
   home?: string;
 }
 
+export interface AcceptedLead {
+  id: string;
+  form: string;
+  locale: string;
+}
+
 export interface FormsHandlerOptions extends NotificationOptions {
   db: Db;
   /** Outside the web root; files get random names there. */
@@ -44,7 +50,8 @@ export interface FormsHandlerOptions extends NotificationOptions {
   /** Told about unexpected failures (the client only ever sees a generic 500). Default: one line on stderr. */
   onError?: (error: unknown) => void;
   /** Called after an accepted lead is committed (e.g. to wake the outbox). */
-  onAccepted?: () => void;
+  /** After a lead is stored: what it is, never the visitor's data (logs must not hold personal data). */
+  onAccepted?: (lead: AcceptedLead) => void;
 }
 
 export interface ResolvedHandlerOptions {
@@ -61,7 +68,7 @@ export interface ResolvedHandlerOptions {
   trustedHops: number;
   now: () => number;
   onError: (error: unknown) => void;
-  onAccepted: (() => void) | undefined;
+  onAccepted: ((lead: AcceptedLead) => void) | undefined;
   hashAddress: (address: string) => string;
   localeOf: (field: unknown, req: IncomingMessage) => string;
   backHref: (req: IncomingMessage, locale: string) => string;

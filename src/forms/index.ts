@@ -3,7 +3,7 @@
 // imports directly and Node callers get from here too.
 export * from './schema/index.ts';
 export { createFormsHandler, type FormsHandler } from './create-forms-handler.ts';
-export type { FormsHandlerOptions, ThankYouPaths } from './handler-options.ts';
+export type { AcceptedLead, FormsHandlerOptions, ThankYouPaths } from './handler-options.ts';
 export { startFormsServer, type FormsServer, type StartFormsServerOptions } from './start-forms-server.ts';
 export { THANK_YOU_PAGES, thankYouRedirects, thankYouSlugs, type ThankYouRedirectsOptions } from './thank-you-redirects.ts';
 export { openDatabase, DEFAULT_DB_PATH, type Db, type OpenDatabaseOptions } from './open-database.ts';

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from './open-database.ts';
 import { startOutbox, type StartOutboxOptions } from './outbox.ts';
 import { sendJson } from './respond.ts';
 
-export interface StartFormsServerOptions extends Omit<FormsHandlerOptions, 'db' | 'onAccepted'> {
+export interface StartFormsServerOptions extends Omit<FormsHandlerOptions, 'db'> {
   port: number;
   host: string;
   dbPath?: string;
@@ -32,7 +32,14 @@ export interface FormsServer {
 export async function startFormsServer(options: StartFormsServerOptions): Promise<FormsServer> {
   const db = openDatabase({ ...(options.dbPath ? { path: options.dbPath } : {}) });
   const outbox = startOutbox({ db, webhookUrl: options.webhookUrl, ...options.outbox, ...(options.now ? { now: options.now } : {}) });
-  const handle = createFormsHandler({ ...options, db, onAccepted: () => outbox.wake() });
+  const handle = createFormsHandler({
+    ...options,
+    db,
+    onAccepted: (lead) => {
+      outbox.wake();
+      options.onAccepted?.(lead);
+    },
+  });
   const handlers = [handle, ...(options.extraHandlers ?? [])];
   const server = createServer((req, res) => {
     // A target no URL parser takes (`//`, `//[`, `http://[::1`) reaches no handler: answered as `serve` answers it.

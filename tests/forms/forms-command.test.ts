@@ -52,6 +52,8 @@ describe('agency-site forms mail flags', () => {
 interface RunningCli {
   url: string;
   stdout: string;
+  /** Everything printed so far, also after ready. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ async function startCli(options: { args: string[]; env: Record<string, string>; 
       });
       void exited.then(() => fail(new Error(`agency-site ${options.args[0]} exited: ${stderr}`)));
     });
-    return { url, stdout, stop };
+    return { url, stdout, output: () => stdout, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -133,6 +135,9 @@ describe('agency-site forms with notification e-mails', () => {
     expect(mail).toMatchObject({ from: 'leads@fixture.example', to: ['sales@example.com'], auth: { username: 'leads', password: 'p@ss' } });
     expect(mail.headers.get('subject')).toBe('New contact lead on Fixture Studio: Ana Pérez ana@example.com');
     expect(mail.text).toContain(`Lead id: ${id}`);
+    // The operator's log says a lead arrived, and nothing the visitor typed.
+    await expect.poll(() => cli!.output(), { timeout: 5_000 }).toContain(`lead stored: contact form (en), id ${id}`);
+    expect(cli.output()).not.toContain('Ana');
   });
 
   it('without an SMTP URL says once that notification e-mails wait in the outbox', async () => {
@@ -179,6 +184,8 @@ describe('agency-site serve delivers leads like forms', () => {
     expect(receiver.messages[0]!.text).toContain(`Lead id: ${id}`);
     await expect.poll(() => hook!.hits.length, { timeout: 10_000 }).toBe(1);
     expect(JSON.parse(hook.hits[0]!.body)).toMatchObject({ event: 'lead.created', lead: { id, form: 'contact', fields: { name: 'Ana Pérez' } } });
+    await expect.poll(() => cli!.output(), { timeout: 5_000 }).toContain(`lead stored: contact form (en), id ${id}`);
+    expect(cli.output()).not.toContain('ana@example.com');
   });
 
   it('exits with 1 on a bad --smtp-url, before building, and names the flag', async () => {

@@ -42,7 +42,9 @@ describe('listLeads', () => {
 
   it('prints a table without the control characters a visitor typed', () => {
     const table = formatLeadsTable(listLeads(store.db));
-    expect(table.split('\n')[0]).toMatch(/^created \(UTC\)\s+form\s+locale\s+status\s+name\s+email\s+id$/);
+    expect(table.split('\n')[0]).toMatch(/^created \(UTC\)\s+form\s+locale\s+status\s+name\s+email\s+id\s+message$/);
+    // Each lead's message, where it has one, on its line.
+    expect(table.split('\n').find((l) => l.includes('Ana'))).toMatch(/=1\+1 please$/);
     expect(table).toContain('Luis [31m');
     expect(table).not.toContain('\u001b');
     expect(formatLeadsTable([])).toBe('No leads yet.');
