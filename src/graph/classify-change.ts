@@ -68,7 +68,9 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (inner === 'site.yaml' || inner === 'constants.yaml') return { pages: 'all', stage: 'settings' };
   if (inner.startsWith('static/')) return { pages: new Set(), stage: 'static' };
   if (inner.startsWith('images/')) return { pages: imagePages(`/${inner}`, graph), stage: 'images' };
-  if (!/\.(ya?ml|md)$/.test(inner)) return { pages: new Set(), ignored: true };
+  // A file beside markdown (a post's screenshot, a linked PDF): the images stage publishes it.
+  if (!/\.(ya?ml|md)$/.test(inner))
+    return inner.includes('/') ? { pages: imagePages(`/${inner}`, graph), stage: 'images' } : { pages: new Set(), ignored: true };
   if (!graph || inner === 'navigation.yaml') return { pages: 'all', stage: 'content' };
   const readers = pagesReading(graph, path);
   if (inner.startsWith('blog/')) {
@@ -77,7 +79,11 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
     if (!listed && (change.fields === undefined || change.fields.some((f) => f === 'translationKey' || f === 'slug' || f === 'locale'))) {
       return { pages: 'all', stage: 'content' };
     }
-    if (!listed) pagesReading(graph, path.slice(0, path.lastIndexOf('/') + 1)).forEach((p) => readers.add(p));
+    if (!listed) {
+      pagesReading(graph, path.slice(0, path.lastIndexOf('/') + 1)).forEach((p) => readers.add(p));
+      // A post in a folder of its own (site/blog/<slug>/index.md) is listed through the blog folder.
+      if (/^index(\.[\w-]+)?\.md$/.test(name)) pagesReading(graph, 'site/blog/').forEach((p) => readers.add(p));
+    }
     return { pages: readers, stage: 'content' };
   }
   if (inner.startsWith('pages/')) {
