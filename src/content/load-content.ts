@@ -172,7 +172,7 @@ async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOption
     try {
       // Watch: the last build's posts, with the saved files read again (and new ones, and without deleted ones).
       if (known) {
-        loaded.push((!known.changed.has(file.path) && before!.get(file.path)) || readPost(file, siteDir, config));
+        loaded.push((!known.changed.has(file.path) && before!.get(file.path)) || readPost(file, siteDir, config, problems));
         continue;
       }
       const stats = statSync(file.path);
@@ -183,8 +183,10 @@ async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOption
         loaded.push({ ...cached, file: shown, markdown: { ...cached.markdown, file: shown } });
         continue;
       }
-      const post = readPost(file, siteDir, config);
-      index!.set(file.path, stats, post);
+      const found = problems.length;
+      const post = readPost(file, siteDir, config, problems);
+      // A post with a problem is read (and reported) again next time.
+      if (problems.length === found) index!.set(file.path, stats, post);
       loaded.push(post);
     } catch (error) {
       problems.push(asSiteProblem(error));
@@ -238,15 +240,19 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Reads and validates one post; all its problems at once. readFileSync: for thousands of small files it beats fs/promises severalfold. */
-export function readPost(place: PostFile, siteDir: string, config: SiteConfig): Post {
+/**
+ * Reads and validates one post. Problems in its body (images) are added to `problems` and the
+ * post is still returned, so its other images are checked too; without `problems` they throw.
+ * readFileSync: for thousands of small files it beats fs/promises severalfold.
+ */
+export function readPost(place: PostFile, siteDir: string, config: SiteConfig, problems?: SiteError[]): Post {
   const { path, locale, slug } = place;
   const file = displayPath(path);
   const text = readFileSync(path, 'utf8');
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
-  const problems: SiteError[] = [];
-  const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems });
-  if (problems.length) throw manyProblemsError(problems);
+  const found: SiteError[] = problems ?? [];
+  const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems: found });
+  if (!problems && found.length) throw manyProblemsError(found);
   const translationKey = parsed.data.translationKey ?? (place.translationKey ? keyOf(place.translationKey) : undefined);
   return {
     ...parsed.data,

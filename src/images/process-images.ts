@@ -169,9 +169,11 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDi
   };
   if (extname(o.file).toLowerCase() === '.svg') {
     const text = o.bytes.toString('utf8');
-    const box = /viewBox="[\d.\s-]*?\s([\d.]+)\s+([\d.]+)"/.exec(text);
-    const width = Math.round(Number(/\bwidth="([\d.]+)"/.exec(text)?.[1] ?? box?.[1] ?? 0));
-    const height = Math.round(Number(/\bheight="([\d.]+)"/.exec(text)?.[1] ?? box?.[2] ?? 0));
+    // The root element's own size: a <rect width="80"> inside it says nothing about the drawing.
+    const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+    const box = /viewBox="[\d.\s-]*?\s([\d.]+)\s+([\d.]+)"/.exec(root);
+    const width = Math.round(Number(/\swidth="([\d.]+)"/.exec(root)?.[1] ?? box?.[1] ?? 0));
+    const height = Math.round(Number(/\sheight="([\d.]+)"/.exec(root)?.[1] ?? box?.[2] ?? 0));
     if (!width || !height) throw invalidImageError(displayPath(o.file), 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
     const variant = await save(await optimizeSvg(o.file, text), width, 'svg');
     const info: ImageInfo = { width, height, kind: 'svg', sources: { fallback: [variant] }, type: 'image/svg+xml' };
