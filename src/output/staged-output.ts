@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Output } from './output.ts';
+
+/** Staging folders of this process not yet swapped in or removed: what an interrupted build leaves. */
+const openStagingDirs = new Set<string>();
+
+/** Removes this process's staging folders at once (Ctrl-C during a build): nothing half-written stays beside out/. */
+export function removeOpenStagingDirs(): void {
+  for (const dir of openStagingDirs) rmSync(dir, { recursive: true, force: true });
+  openStagingDirs.clear();
+}
 
 /**
  * The only writer of out/. Files go to a staging folder beside out/; `commit` swaps it in,
@@ -25,6 +35,7 @@ export class StagedOutput implements Output {
 
   private async ensureDir(dir: string): Promise<void> {
     if (this.madeDirs.has(dir)) return;
+    openStagingDirs.add(this.stagingDir);
     await mkdir(dir, { recursive: true });
     this.madeDirs.add(dir);
   }
@@ -83,6 +94,7 @@ export class StagedOutput implements Output {
     }
     try {
       await rename(this.stagingDir, this.outDir);
+      openStagingDirs.delete(this.stagingDir);
     } catch (error) {
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
@@ -94,6 +106,7 @@ export class StagedOutput implements Output {
     this.aborted = true;
     while (this.inFlight.size) await Promise.all(this.inFlight);
     await rm(this.stagingDir, { recursive: true, force: true, maxRetries: 3 });
+    openStagingDirs.delete(this.stagingDir);
   }
 
   /**

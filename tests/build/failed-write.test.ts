@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildFixture, copyFixture } from '../support/fixture.ts';
+import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
 
 // The writer's file writes go through this mock, so a test can make one fail in the middle of a build.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -53,6 +54,28 @@ describe('a failed write of out/', () => {
       await buildFixture(f);
       // Removed in the background: a large folder must not hold the build up.
       for (let i = 0; i < 100 && (await stagingFolders(f.dir)).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await stagingFolders(f.dir)).toEqual([]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 240_000);
+});
+
+describe('an interrupted build', () => {
+  it('Ctrl-C while out/ is staged: the staging folder goes with the process', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const child = spawn('node', [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out], { cwd: f.dir, stdio: 'ignore' });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      let seen = false;
+      // Interrupted as soon as the staging folder appears, while files are being written into it.
+      while (!seen && child.exitCode === null) {
+        seen = (await stagingFolders(f.dir)).length > 0;
+        if (!seen) await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      expect(seen).toBe(true);
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
       expect(await stagingFolders(f.dir)).toEqual([]);
     } finally {
       await f.cleanup();
