@@ -81,8 +81,9 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
     }
     if (!listed) {
       pagesReading(graph, path.slice(0, path.lastIndexOf('/') + 1)).forEach((p) => readers.add(p));
-      // A post in a folder of its own (site/blog/<slug>/index.md) is listed through the blog folder.
-      if (/^index(\.[\w-]+)?\.md$/.test(name)) pagesReading(graph, 'site/blog/').forEach((p) => readers.add(p));
+      // Every locale's list pages read the blog folder: a post in a folder of its own is listed
+      // through it, and a list that gains or loses a page changes the other locale's alternates.
+      pagesReading(graph, 'site/blog/').forEach((p) => readers.add(p));
     }
     return { pages: readers, stage: 'content' };
   }
