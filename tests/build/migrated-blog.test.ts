@@ -104,6 +104,12 @@ describe('a blog moved in from Gatsby or Hugo', () => {
     expect(en).toContain('href="/finding-memory-leaks/"');
   });
 
+  it("resolves a relative image in a page's markdown body against that file's folder", async () => {
+    const urls = imageUrls(await html('careers/index.html'));
+    expect(urls.some((u) => /\/assets\/images\/team-board\.[0-9a-f]{10}\.300\.png$/.test(u))).toBe(true);
+    for (const url of urls) expect(existsSync(fileOf(url)), url).toBe(true);
+  });
+
   it('leaves no staging folder beside out/', async () => {
     expect((await readdir(fixture.dir)).filter((n) => n.includes('staging'))).toEqual([]);
   });
