@@ -274,6 +274,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   compressed.catch(() => undefined);
 
   const output = options.output ?? new StagedOutput(options.outDir);
+  if (output instanceof StagedOutput) await output.removeStale();
   try {
     const sharedFiles = Object.fromEntries(
       Object.entries(plan.shared).map(([locale, data]) => {
@@ -347,7 +348,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     // Processed images and social cards are linked from the cache like rendered pages.
     // Both are named by a hash of their content, so they are cached forever.
     files.push(
-      ...images.files.map((f) => ({ ...f, hashed: true })),
+      ...images.files.map((f) => ({ hashed: true, ...f })),
       ...[...new Map([...og.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
     );
     // `_headers` and `_hashed-files.json` follow the list of paths: a watch rebuild that kept it keeps them.
@@ -435,7 +436,8 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
       },
     };
   } catch (error) {
-    await output.abort();
+    // The build's own error is the one reported; a failure to clean up must not replace it.
+    await output.abort().catch(() => undefined);
     throw error;
   }
 }

@@ -37,7 +37,19 @@ export async function buildWithFlags(
   changedFiles?: BuildOptions['changedFiles'],
 ): Promise<BuildReport> {
   const { buildSite, formatReport } = await import('../build/index.ts');
-  const report = await (build ?? buildSite)({ ...buildOptionsOf(flags), ...(changedFiles ? { changedFiles } : {}) });
+  const { removeOpenStagingDirs } = await import('../output/index.ts');
+  // Ctrl-C (or a SIGTERM from CI) mid-build: the staging folder goes before the process does.
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeOpenStagingDirs();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  let report: BuildReport;
+  try {
+    report = await (build ?? buildSite)({ ...buildOptionsOf(flags), ...(changedFiles ? { changedFiles } : {}) });
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
   if (!flags.quiet) console.log(formatReport(report, { verbose: flags.verbose === true }));
   return report;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatCauses, formatSiteError, isSiteError } from '../errors/index.ts';
+import { formatCauses, formatSiteError, isSiteError, siteErrorFromData, type SiteError } from '../errors/index.ts';
 import type { RunOptions, Verbosity } from './run.ts';
 
 /**
@@ -12,7 +12,16 @@ export function describeError(error: unknown, opts: RunOptions = {}): string {
   return causes ? `${text}\n${causes}` : text;
 }
 
+/** How many of a build's problems are printed in full; the rest are counted. */
+const SHOWN_PROBLEMS = 50;
+
 function describeOne(error: unknown, opts: Verbosity): string {
+  const problems = isSiteError(error) ? error.data.problems : undefined;
+  if (problems?.length) {
+    const shown = problems.slice(0, SHOWN_PROBLEMS).map((data) => describeOne(siteErrorFromData(data), opts));
+    if (problems.length > SHOWN_PROBLEMS) shown.push(`… and ${problems.length - SHOWN_PROBLEMS} more problems not shown.`);
+    return [...shown, `${(error as SiteError).data.message} (${(error as SiteError).data.name})`].join('\n\n');
+  }
   if (isSiteError(error)) {
     let source: string | undefined;
     try {
@@ -27,6 +36,11 @@ function describeOne(error: unknown, opts: Verbosity): string {
 }
 
 function describeOnOneLine(error: unknown): string {
+  if (isSiteError(error) && error.data.problems?.length) {
+    return error.data.problems
+      .map((p) => `error ${p.title}: ${p.location ? `${p.location.file}${p.location.line ? `:${p.location.line}` : ''}: ` : ''}${p.message}`)
+      .join('\n');
+  }
   return isSiteError(error) ? `error ${error.data.title}: ${error.data.message}` : internalMessage(error);
 }
 

@@ -46,8 +46,10 @@ export const siteConfigSchema = z
         quality: z.int().min(1).max(100).default(80),
         /** Draw a 1200×630 Open Graph card for every indexed page from its title. */
         socialCards: z.boolean().default(true),
+        /** Hosts whose images markdown may show as they are (not published from this site); the CSP allows them for images. */
+        remoteHosts: z.array(z.string().regex(/^[a-z0-9.-]+$/, 'expected a host name such as "images.example.com"')).default([]),
       })
-      .default({ contentMaxWidth: 650, wideMaxWidth: 1170, quality: 80, socialCards: true }),
+      .default({ contentMaxWidth: 650, wideMaxWidth: 1170, quality: 80, socialCards: true, remoteHosts: [] }),
     prefetch: z
       .strictObject({
         firstDelayMs: z.int().nonnegative().default(3000),

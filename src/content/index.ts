@@ -1,4 +1,14 @@
-export { loadContent, readPost, type Content, type Page, type Post, type MarkdownSource, type LoadContentOptions } from './load-content.ts';
+export {
+  loadContent,
+  readPost,
+  findPostFiles,
+  type PostFile,
+  type Content,
+  type Page,
+  type Post,
+  type MarkdownSource,
+  type LoadContentOptions,
+} from './load-content.ts';
 export { resolveReferences, resolveString } from './resolve-references.ts';
 export { readMarkdownBody } from './markdown-source.ts';
 export { parseFrontMatter } from './front-matter.ts';

@@ -1,14 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
-import { locate, missingFileError, type SourceLocation } from '../errors/index.ts';
+import { isSiteError, locate, manyProblemsError, missingFileError, type SiteError, type SourceLocation } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import { parseFrontMatter } from './front-matter.ts';
-import { assertImagesExist, checkYamlImages, findMarkdownImages } from './markdown-images.ts';
+import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
@@ -61,20 +62,35 @@ export interface LoadContentOptions {
 export type { MarkdownSource };
 
 export async function loadContent(options: LoadContentOptions): Promise<Content> {
-  const [pages, collections, postsAndDrafts, navigation] = await Promise.all([
-    loadPages(options),
-    loadCollections(options),
-    loadPosts(options),
-    loadNavigation(options),
-  ]);
-  const sources = [
-    ...pages.flatMap((p) => Object.values(p.documents).map((d) => d.markdown)),
-    ...Object.values(postsAndDrafts.posts)
-      .flat()
-      .map((p) => p.markdown),
+  // Every problem of every file is collected and reported at once: an editor moving a blog in
+  // should not need one run per broken image.
+  const problems: SiteError[] = [];
+  const settled = await Promise.allSettled([loadPages(options, problems), loadCollections(options), loadPosts(options, problems), loadNavigation(options)]);
+  for (const result of settled) if (result.status === 'rejected') problems.push(asSiteProblem(result.reason));
+  if (settled.every((r) => r.status === 'fulfilled')) {
+    const [pages, , postsAndDrafts] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Page[], unknown, Pick<Content, 'posts' | 'drafts'>];
+    const sources = [
+      ...pages.flatMap((p) => Object.values(p.documents).map((d) => d.markdown)),
+      ...Object.values(postsAndDrafts.posts)
+        .flat()
+        .map((p) => p.markdown),
+    ];
+    for (const source of sources) assertImagesExist(source.images, { siteDir: options.siteDir, file: source.file }, problems);
+  }
+  if (problems.length) throw manyProblemsError(problems);
+  const [pages, collections, postsAndDrafts, navigation] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
+    Page[],
+    Content['collections'],
+    Pick<Content, 'posts' | 'drafts'>,
+    Content['navigation'],
   ];
-  for (const source of sources) assertImagesExist(source.images, { siteDir: options.siteDir, file: source.file });
   return { pages, collections, ...postsAndDrafts, navigation };
+}
+
+/** A SiteError joins the others; anything else is a bug and stops the build as it is. */
+function asSiteProblem(error: unknown): SiteError {
+  if (isSiteError(error)) return error;
+  throw error;
 }
 
 async function listFiles(dir: string, ext: string): Promise<string[]> {
@@ -90,7 +106,7 @@ async function listFiles(dir: string, ext: string): Promise<string[]> {
   }
 }
 
-async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[]> {
+async function loadPages({ siteDir, config }: LoadContentOptions, problems: SiteError[]): Promise<Page[]> {
   const schema = pageSchema(config.locales);
   const files = await listFiles(join(siteDir, 'pages'), '.yaml');
   return Promise.all(
@@ -112,7 +128,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
         const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
         documents[locale] = {
           meta: parsed.data,
-          markdown: markdownSource(docPath, text, parsed.body, parsed.bodyLine, config),
+          markdown: markdownSource({ path: docPath, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems }),
         };
       }
       return { ...page, id: basename(path, '.yaml'), file, slugLocations, documents, locate: (p: Array<string | number>) => locate(src, p) };
@@ -145,67 +161,132 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
   return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
-async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions): Promise<Pick<Content, 'posts' | 'drafts'>> {
-  const posts: Record<string, Post[]> = {};
-  const drafts: Post[] = [];
-  if (known) return loadChangedPosts({ siteDir, config, known });
-  const index = new PostIndex<Post>(cacheDir, contentHash(JSON.stringify(config.constants)));
-  for (const locale of config.locales) {
-    const files = await listFiles(join(siteDir, 'blog', locale), '.md');
-    const loaded = files.map((path) => {
-      const stats = statSync(path);
-      const cached = index.get(path, stats);
+async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions, problems: SiteError[]): Promise<Pick<Content, 'posts' | 'drafts'>> {
+  const found = await findPostFiles(siteDir, config);
+  const index = known
+    ? undefined
+    : new PostIndex<Post>(cacheDir, contentHash(JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
+  const before = known && new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
+  const loaded: Post[] = [];
+  for (const file of found) {
+    try {
+      // Watch: the last build's posts, with the saved files read again (and new ones, and without deleted ones).
+      if (known) {
+        loaded.push((!known.changed.has(file.path) && before!.get(file.path)) || readPost(file, siteDir, config, problems));
+        continue;
+      }
+      const stats = statSync(file.path);
+      const cached = index!.get(file.path, stats);
       // The shown path depends on where the command runs, so it is not taken from the cache.
       if (cached) {
-        const file = displayPath(path);
-        return { ...cached, file, markdown: { ...cached.markdown, file } };
+        const shown = displayPath(file.path);
+        loaded.push({ ...cached, file: shown, markdown: { ...cached.markdown, file: shown } });
+        continue;
       }
-      const post = readPost(path, locale, config);
-      index.set(path, stats, post);
-      return post;
-    });
-    posts[locale] = loaded.filter((p) => !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-    drafts.push(...loaded.filter((p) => p.draft));
+      const found = problems.length;
+      const post = readPost(file, siteDir, config, problems);
+      // A post with a problem is read (and reported) again next time.
+      if (problems.length === found) index!.set(file.path, stats, post);
+      loaded.push(post);
+    } catch (error) {
+      problems.push(asSiteProblem(error));
+    }
   }
-  index.save();
-  return { posts, drafts };
-}
-
-/** The posts of a watch session: the last build's, with the saved files read again (and new ones, and without deleted ones). */
-async function loadChangedPosts({ siteDir, config, known }: Required<Pick<LoadContentOptions, 'siteDir' | 'config' | 'known'>>) {
-  const before = new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
   const posts: Record<string, Post[]> = {};
-  const drafts: Post[] = [];
   for (const locale of config.locales) {
-    const files = await listFiles(join(siteDir, 'blog', locale), '.md');
-    const loaded = files.map((path) => (!known.changed.has(path) && before.get(path)) || readPost(path, locale, config));
-    posts[locale] = loaded.filter((p) => !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-    drafts.push(...loaded.filter((p) => p.draft));
+    posts[locale] = loaded.filter((p) => p.locale === locale && !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   }
-  return { posts, drafts };
+  // Remembered only when every post read well: a post with a problem must be read (and reported) again.
+  if (!problems.length) index?.save();
+  return { posts, drafts: loaded.filter((p) => p.draft) };
 }
 
-/** Reads and validates one post. readFileSync: for thousands of small files it beats fs/promises severalfold. */
-export function readPost(path: string, locale: string, config: SiteConfig): Post {
+/** A post's file and what its place says: locale, slug and, in a folder of translations, its key. */
+export interface PostFile {
+  path: string;
+  locale: string;
+  slug: string;
+  /** A bundle of translations (`blog/<slug>/index.es.md`): the folder name pairs them unless front matter says otherwise. */
+  translationKey?: string;
+}
+
+/**
+ * The posts under site/blog, from one listing of the folder. Three layouts, mixed freely:
+ * `<locale>/<slug>.md`, `<locale>/<slug>/index.md`, and `<slug>/index.md` with its translations
+ * beside it as `index.<locale>.md` (Hugo's and Gatsby's bundles). Other files are a post's own.
+ */
+export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'locales' | 'defaultLocale'>): Promise<PostFile[]> {
+  const blogDir = join(siteDir, 'blog');
+  let entries: Dirent[];
+  try {
+    entries = await readdir(blogDir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const locales = new Set(config.locales);
+  const files: PostFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const parts = relative(blogDir, path).split(sep);
+    if (parts.length === 2 && locales.has(parts[0]!)) files.push({ path, locale: parts[0]!, slug: basename(parts[1]!, '.md') });
+    else if (parts.length === 3 && locales.has(parts[0]!) && parts[2] === 'index.md') files.push({ path, locale: parts[0]!, slug: parts[1]! });
+    else if (parts.length === 2) {
+      const locale = /^index(?:\.([a-z]{2}(?:-[A-Za-z]{2})?))?\.md$/.exec(parts[1]!)?.[1] ?? (parts[1] === 'index.md' ? config.defaultLocale : undefined);
+      if (locale && locales.has(locale)) files.push({ path, locale, slug: parts[0]!, translationKey: parts[0]! });
+    }
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Reads and validates one post. Problems in its body (images) are added to `problems` and the
+ * post is still returned, so its other images are checked too; without `problems` they throw.
+ * readFileSync: for thousands of small files it beats fs/promises severalfold.
+ */
+export function readPost(place: PostFile, siteDir: string, config: SiteConfig, problems?: SiteError[]): Post {
+  const { path, locale, slug } = place;
   const file = displayPath(path);
   const text = readFileSync(path, 'utf8');
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
+  const found: SiteError[] = problems ?? [];
+  const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems: found });
+  if (!problems && found.length) throw manyProblemsError(found);
+  const translationKey = parsed.data.translationKey ?? (place.translationKey ? keyOf(place.translationKey) : undefined);
   return {
     ...parsed.data,
+    ...(translationKey ? { translationKey } : {}),
     locale,
-    slug: basename(path, '.md'),
+    slug,
     file,
-    markdown: markdownSource(path, text, parsed.body, parsed.bodyLine, config),
+    markdown,
     readingMinutes: readingMinutes(parsed.body),
   };
 }
 
+/** A folder name as a translation key (lowercase letters, digits and "-", as the front matter field). */
+const keyOf = (folder: string) =>
+  folder
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
 /** Constants are resolved in markdown text too, so a post can say {claims.trialDays} and stay true. */
-function markdownSource(path: string, text: string, body: string, bodyLine: number, config: SiteConfig): MarkdownSource {
-  const file = displayPath(path);
-  const resolved = resolveBody(body, { file, bodyLine }, config.constants);
-  const images = findMarkdownImages(body, { file, bodyLine });
-  return { file, path, bodyOffset: text.length - body.length, bodyLine, hash: hashBody(resolved), images };
+function markdownSource(o: {
+  path: string;
+  siteDir: string;
+  text: string;
+  body: string;
+  bodyLine: number;
+  config: SiteConfig;
+  problems: SiteError[];
+}): MarkdownSource {
+  const file = displayPath(o.path);
+  const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine }, o.config.constants);
+  const dir = siteFolderOf(resolve(o.siteDir), o.path);
+  const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems);
+  return { file, path: o.path, dir, bodyOffset: o.text.length - o.body.length, bodyLine: o.bodyLine, hash: hashBody(resolved), images };
 }
 
 const WORD = /\S+/g;

@@ -1,50 +1,107 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { externalImageError, missingAltTextError, missingImageError, type SourceLocation } from '../errors/index.ts';
+import { join, posix } from 'node:path';
+import { externalImageError, missingAltTextError, missingImageError, type SiteError, type SourceLocation } from '../errors/index.ts';
+import { isLocalFileLink, isRemote, resolveSitePath } from '../shared/site-paths.ts';
 
-const IMAGE = /!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)/g;
+const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
+const RAW_IMAGE = /<img\b[^>]*>/gi;
+const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 export interface ImageRef {
+  /** As written in the markdown. */
   src: string;
+  /** The file it names, from the site folder (`/images/x.png`, `/blog/a-post/x.png`), or the URL of an allowed remote image. */
+  key: string;
+  /** An image, a file a link publishes (a PDF beside the post), or an image of an allowed host, kept as it is. */
+  kind: 'image' | 'file' | 'remote';
   line: number;
   column: number;
 }
 
+export interface ReferenceOptions {
+  file: string;
+  bodyLine: number;
+  /** The markdown file's folder from the site folder, with slashes at both ends (`/blog/a-post/`). */
+  dir: string;
+  /** Hosts whose images are kept as they are (site.yaml images.remoteHosts). */
+  remoteHosts: readonly string[];
+}
+
 /**
- * The images a markdown body uses, each checked for alt text (empty only when its title says
- * "decorative": `![](/images/x.jpg "decorative")`) and for living in site/images. Code blocks are
- * skipped. Whether the files exist is checked on every build (see assertImagesExist), since a
- * remembered post is not parsed again.
+ * The images and files a markdown body uses: `![alt](src)`, raw `<img src>` and links to files
+ * that are not pages. A relative path starts at the markdown file's folder, `/images/…` at the
+ * site folder. Each image is checked for alt text (empty only when its title says "decorative",
+ * or a raw `alt=""`); every problem of the body is added to `problems`, none stops the reading.
+ * Code blocks are skipped. Whether the files exist is checked on every build (assertImagesExist),
+ * since a remembered post is not parsed again.
  */
-export function findMarkdownImages(body: string, options: { file: string; bodyLine: number }): ImageRef[] {
+export function findMarkdownImages(body: string, options: ReferenceOptions, problems: SiteError[]): ImageRef[] {
   const refs: ImageRef[] = [];
   let inFence = false;
   const lines = body.split('\n');
   lines.forEach((text, index) => {
     if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
     if (inFence) return;
-    for (const match of text.matchAll(IMAGE)) {
-      const [, alt, src, title] = match;
-      const line = options.bodyLine + index;
-      const column = (match.index ?? 0) + 1;
-      if (!src!.startsWith('/images/')) {
-        throw externalImageError({ file: options.file, line, column }, src!);
+    const line = options.bodyLine + index;
+    const add = (src: string, column: number, alt: string | undefined, decorative: boolean) => {
+      const at = { file: options.file, line, column };
+      const ref = referenceOf(src, 'image', options);
+      if (!ref) return void problems.push(externalImageError(at, src));
+      if (alt === undefined || (!alt.trim() && !decorative)) problems.push(missingAltTextError(at, src));
+      refs.push({ ...ref, line, column });
+    };
+    if (text.includes('![')) {
+      for (const match of text.matchAll(IMAGE)) add(match[2]!, (match.index ?? 0) + 1, match[1]!, match[3] === 'decorative');
+    }
+    if (text.includes('<img') || text.includes('<IMG')) {
+      for (const match of text.matchAll(RAW_IMAGE)) {
+        const src = attribute(match[0], 'src');
+        if (src === undefined) continue;
+        const alt = attribute(match[0], 'alt');
+        add(src, (match.index ?? 0) + 1, alt, alt === '');
       }
-      if (!alt!.trim() && title !== 'decorative') {
-        throw missingAltTextError({ file: options.file, line, column }, src!);
+    }
+    if (text.includes('](')) {
+      for (const match of text.matchAll(LINK)) {
+        if (!isLocalFileLink(match[1]!)) continue;
+        const ref = referenceOf(match[1]!, 'file', options);
+        if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
       }
-      refs.push({ src: src!, line, column });
     }
   });
   return refs;
 }
 
-/** Stops the build at the first referenced image that is not in site/images. */
-export function assertImagesExist(refs: readonly ImageRef[], options: { siteDir: string; file: string }): void {
-  for (const ref of refs) {
-    if (existsSync(join(options.siteDir, decodeURIComponent(ref.src)))) continue;
-    throw missingImageError({ file: options.file, line: ref.line, column: ref.column }, ref.src);
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/** What a path names, or undefined for an image the site cannot publish (another host, a root path outside /images/). */
+function referenceOf(src: string, kind: 'image' | 'file', options: ReferenceOptions): Omit<ImageRef, 'line' | 'column'> | undefined {
+  if (isRemote(src)) {
+    const host = /^(?:https?:)?\/\/([^/?#:]+)/i.exec(src)?.[1]?.toLowerCase();
+    return host && options.remoteHosts.includes(host) ? { src, key: src, kind: 'remote' } : undefined;
   }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src)) return undefined;
+  const key = resolveSitePath(src, options.dir);
+  if (!key || (kind === 'image' && src.startsWith('/') && !key.startsWith('/images/'))) return undefined;
+  return { src, key, kind };
+}
+
+/** Every referenced file that does not exist, each added to `problems` with its line. */
+export function assertImagesExist(refs: readonly ImageRef[], options: { siteDir: string; file: string }, problems: SiteError[]): void {
+  for (const ref of refs) {
+    if (ref.kind === 'remote' || existsSync(join(options.siteDir, ref.key))) continue;
+    const relative = !ref.src.startsWith('/');
+    problems.push(missingImageError({ file: options.file, line: ref.line, column: ref.column }, ref.src, undefined, relative ? ref.key : undefined));
+  }
+}
+
+/** The folder of a markdown file from the site folder, as `dir` above. */
+export function siteFolderOf(siteDir: string, path: string): string {
+  const rel = posix.dirname(path.slice(siteDir.length).split('\\').join('/'));
+  return rel.endsWith('/') ? rel : `${rel}/`;
 }
 
 /**

@@ -16,9 +16,11 @@ export interface MarkdownSource {
   /** Where the body starts in the file's text (after front matter). */
   bodyOffset: number;
   bodyLine: number;
+  /** Its folder from the site folder (`/blog/a-post/`): relative paths in the body start there. */
+  dir: string;
   /** Hash of the body with constants resolved: what the parser sees. */
   hash: string;
-  /** Images the body shows, with their lines (checked to exist on every build). */
+  /** Images and files the body names, with their lines (checked to exist on every build). */
   images: ImageRef[];
 }
 

@@ -17,7 +17,7 @@ export class PostIndex<T> {
     cacheDir: string | undefined,
     private readonly constantsHash: string,
   ) {
-    this.file = cacheDir ? join(cacheDir, 'content-v2.json') : undefined;
+    this.file = cacheDir ? join(cacheDir, 'content-v3.json') : undefined;
     let previous = {};
     try {
       if (this.file) previous = JSON.parse(readFileSync(this.file, 'utf8'));

@@ -3,7 +3,7 @@ import type { ZodError } from 'zod';
 import { displayPath } from '../node/display-path.ts';
 import { defineError } from './define-error.ts';
 import { describeIssue, esbuildFirstError, formatLoc, locate, type YamlSource } from './locate.ts';
-import type { SiteError, SourceLocation } from './site-error.ts';
+import { SiteError, type SourceLocation } from './site-error.ts';
 
 // The catalogue of user-facing errors: every SiteError the generator throws is made here, so one
 // mistake always reads the same. Names are permanent: docs, tests and search engines refer to them.
@@ -106,6 +106,28 @@ const FileChangedDuringBuild = defineError({
 
 export function fileChangedDuringBuildError(file: string): SiteError {
   return FileChangedDuringBuild({ message: 'Its text is not the one the build started with.', location: { file } });
+}
+
+const ManyProblems = defineError({
+  name: 'ManyProblems',
+  stage: 'content',
+  title: 'Several problems in the content',
+  when: 'Reading content and checking its images found more than one problem; each is listed with its own name, file and line.',
+  hint: 'Fix each problem listed; the build reports them all at once so one run finds them all.',
+});
+
+/**
+ * The problems of one build's content and images, all at once. One problem stays itself; several
+ * (nested ones flattened) become one error that carries each, so the CLI prints every one.
+ */
+export function manyProblemsError(errors: SiteError[]): SiteError {
+  const all = errors.flatMap((e) => (e.data.problems?.length ? e.data.problems.map((d) => new SiteError(d)) : [e]));
+  if (all.length === 1) return all[0]!;
+  const files = new Set(all.map((e) => e.data.location?.file ?? ''));
+  return ManyProblems({
+    message: `${all.length} problems in ${files.size} file${files.size === 1 ? '' : 's'}; the build stopped.`,
+    problems: all.map((e) => e.data),
+  });
 }
 
 // ── markdown: what a body may write beyond CommonMark and GFM ──
@@ -222,13 +244,20 @@ const ExternalImage = defineError({
   name: 'ExternalImage',
   stage: 'images',
   title: 'Image outside site/images',
-  when: 'A markdown body shows an image from another site or from a path outside /images/.',
-  hint: 'Put the file in site/images/ and write its path as /images/<name>.',
+  when: 'A markdown body shows an image from another site (a host site.yaml does not allow in images.remoteHosts) or a root path outside /images/.',
+  hint: 'Save the file beside the post and write its name (![…](./name.png)), or put it in site/images/ and write /images/<name>.',
 });
 
 export function externalImageError(location: SourceLocation, src: string): SiteError {
+  if (/^(https?:)?\/\//i.test(src)) {
+    return ExternalImage({
+      message: `"${src}" is on another site; images are published from this site so they can be resized, and they do not vanish when the other site does.`,
+      hint: 'Save the image beside the post and write its name: ![…](./name.png). To keep images of a host as they are, list the host in site.yaml under images.remoteHosts.',
+      location,
+    });
+  }
   return ExternalImage({
-    message: `"${src}" is not in site/images; images are published from there so they can be resized and served from this site.`,
+    message: `"${src}" is neither beside the markdown file nor in site/images; images are published from there so they can be resized and served from this site.`,
     location,
   });
 }
@@ -237,12 +266,13 @@ const MissingImage = defineError({
   name: 'MissingImage',
   stage: 'images',
   title: 'Image not found',
-  when: 'A markdown body, a YAML image ({ src: /images/… }) or a template shows an image that site/images does not have.',
-  hint: 'Check the path (file names are case-sensitive, and image paths start with /images/) or add the file under site/images/.',
+  when: 'A markdown body, a YAML image ({ src: /images/… }) or a template shows an image (or links a file) that does not exist, in site/images or beside the markdown file.',
+  hint: "Check the path (file names are case-sensitive; a relative path starts from the markdown file's folder, /images/… from site/) or add the file.",
 });
 
 /** An image of markdown or YAML content; `field` is its YAML path. */
-export function missingImageError(location: SourceLocation, src: string, field?: string): SiteError {
+export function missingImageError(location: SourceLocation, src: string, field?: string, resolved?: string): SiteError {
+  if (resolved) return MissingImage({ message: `${src} does not exist: site${resolved} is not there.`, ...(field ? { field } : {}), location });
   return MissingImage({ message: `${src} does not exist in site/images.`, ...(field ? { field } : {}), location });
 }
 
@@ -280,8 +310,8 @@ const InvalidImage = defineError({
   name: 'InvalidImage',
   stage: 'images',
   title: 'An image cannot be used',
-  when: 'A file in site/images cannot be read as an image, or an SVG has no size (width and height, or a viewBox).',
-  hint: 'Replace the file with a valid JPEG, PNG, WebP, AVIF or SVG.',
+  when: 'An image file (in site/images or beside a markdown file) cannot be read as an image, or an SVG has no size (width and height, or a viewBox).',
+  hint: 'Replace the file with a valid JPEG, PNG, GIF, WebP, AVIF or SVG.',
 });
 
 /** `file` as shown to the user; `why` ends the sentence "<file>: …". */

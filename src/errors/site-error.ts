@@ -16,6 +16,8 @@ export interface SiteErrorData {
   /** The field that is wrong, as a dotted path (`seo.en.title`). */
   field?: string;
   cause?: unknown;
+  /** Several problems reported at once (ManyProblems): each printed as its own error. */
+  problems?: SiteErrorData[];
 }
 
 /** A user-facing error: something in the site's sources is wrong and the editor can fix it. */

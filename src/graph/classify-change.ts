@@ -70,7 +70,9 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (inner === 'site.yaml' || inner === 'constants.yaml') return { pages: 'all', stage: 'settings' };
   if (inner.startsWith('static/')) return { pages: new Set(), stage: 'static' };
   if (inner.startsWith('images/')) return { pages: imagePages(`/${inner}`, graph), stage: 'images' };
-  if (!/\.(ya?ml|md)$/.test(inner)) return { pages: new Set(), ignored: true };
+  // A file beside markdown (a post's screenshot, a linked PDF): the images stage publishes it.
+  if (!/\.(ya?ml|md)$/.test(inner))
+    return inner.includes('/') ? { pages: imagePages(`/${inner}`, graph), stage: 'images' } : { pages: new Set(), ignored: true };
   if (!graph || inner === 'navigation.yaml') return { pages: 'all', stage: 'content' };
   const readers = pagesReading(graph, path);
   if (inner.startsWith('blog/')) {
@@ -79,7 +81,12 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
     if (!listed && (change.fields === undefined || change.fields.some((f) => f === 'translationKey' || f === 'slug' || f === 'locale'))) {
       return { pages: 'all', stage: 'content' };
     }
-    if (!listed) pagesReading(graph, path.slice(0, path.lastIndexOf('/') + 1)).forEach((p) => readers.add(p));
+    if (!listed) {
+      pagesReading(graph, path.slice(0, path.lastIndexOf('/') + 1)).forEach((p) => readers.add(p));
+      // Every locale's list pages read the blog folder: a post in a folder of its own is listed
+      // through it, and a list that gains or loses a page changes the other locale's alternates.
+      pagesReading(graph, 'site/blog/').forEach((p) => readers.add(p));
+    }
     return { pages: readers, stage: 'content' };
   }
   if (inner.startsWith('pages/')) {

@@ -1,12 +1,13 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, extname, join, relative, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type sharp from 'sharp';
 import { invalidImageError } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
 import { runPool } from '../node/run-pool.ts';
+import { publishedFileUrl } from '../shared/site-paths.ts';
 
 export interface ImageSettings {
   contentMaxWidth: number;
@@ -15,37 +16,54 @@ export interface ImageSettings {
 }
 
 export interface ProcessedImages {
-  /** `/images/x.jpg` → what templates and markdown render. */
+  /** `/images/x.jpg`, `/blog/a-post/x.png` (the path in the site folder) → what templates and markdown render. */
   manifest: Record<string, ImageInfo>;
-  /** Files for out/, each a cached file to link. */
-  files: Array<{ path: string; linkFrom: string; bytes: number }>;
+  /** Files for out/, each a cached file to link; images are named by their content, linked files by their path (not hashed). */
+  files: Array<{ path: string; linkFrom: string; bytes: number; hashed?: boolean }>;
   processed: number;
   fromCache: number;
   sourceBytes: number;
   outputBytes: number;
 }
 
-const VERSION = 'images-v2';
-const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
+const VERSION = 'images-v3';
+const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 const STEPS = [320, 480, 650, 960, 1170, 1600, 2400];
+/** Files beside markdown that are neither pages, data nor images: published as they are when the site links them. */
+const NOT_LINKED = new Set(['.md', '.mdx', '.yaml', '.yml']);
 
-/** Widths to publish: the usual breakpoints up to the source's own width and the configured maximum. */
+/** Widths to publish: the usual breakpoints below the source's own width and the configured maximum, then that limit (never upscaled, never twice). */
 export function variantWidths(sourceWidth: number, maxWidth: number): number[] {
   const limit = Math.min(sourceWidth, maxWidth);
   const widths = STEPS.filter((w) => w < limit);
   return [...widths, limit];
 }
 
+/** What the cache keeps of an image: variant URLs and files by their cache name alone (`320.webp`), named when published. */
 interface CachedMeta {
   info: ImageInfo;
-  files: Array<{ path: string; cacheName: string; bytes: number }>;
+  files: Array<{ cacheName: string; bytes: number }>;
+}
+
+/** The cached image under its published names: `assets/images/<name>.<hash>.<width>.<ext>`. */
+function publishedAs(meta: CachedMeta, baseName: string, short: string): { info: ImageInfo; files: Array<{ path: string; cacheName: string; bytes: number }> } {
+  const name = baseName.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const pathOf = (cacheName: string) => `assets/images/${name}.${short}.${cacheName}`;
+  const named = (variants: ImageVariant[] | undefined) => variants?.map((v) => ({ url: `/${pathOf(v.url)}`, width: v.width }));
+  const { avif, webp, fallback } = meta.info.sources;
+  const sources: ImageInfo['sources'] = { ...(avif ? { avif: named(avif)! } : {}), ...(webp ? { webp: named(webp)! } : {}), fallback: named(fallback)! };
+  return { info: { ...meta.info, sources }, files: meta.files.map((f) => ({ ...f, path: pathOf(f.cacheName) })) };
 }
 
 /**
- * Every image in site/images, published at the widths and formats pages need (AVIF, WebP and the
- * original format, quality from site.yaml) with a blurred placeholder for photos. Results are kept
- * in the cache by the hash of the source bytes and the settings: an unchanged image is never
- * processed twice. SVGs are published minified by svgo.
+ * Every image in the site folder (site/images and beside any markdown file; site/static is
+ * published as it is), at the widths and formats pages need (AVIF, WebP and the original format,
+ * quality from site.yaml) with a blurred placeholder for photos. An animated GIF becomes an
+ * animated WebP with the GIF as the fallback. Results are kept in the cache by the hash of the
+ * source bytes and the settings: an unchanged image is never processed twice, and images with
+ * the same bytes (a screenshot copied beside each translation) share one set of files. SVGs are
+ * published minified and without scripts by svgo. Other files beside markdown (a PDF) are
+ * published under /files/ at their path.
  */
 export async function processImages(options: {
   siteDir: string;
@@ -53,35 +71,51 @@ export async function processImages(options: {
   settings: ImageSettings;
   onProgress?: (done: number, total: number) => void;
 }): Promise<ProcessedImages> {
-  const dir = join(options.siteDir, 'images');
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const sources = entries
-    .filter((e) => e.isFile() && (RASTER.has(extname(e.name).toLowerCase()) || extname(e.name).toLowerCase() === '.svg'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+  const { images, linked } = await listSiteFiles(options.siteDir);
   const result: ProcessedImages = { manifest: {}, files: [], processed: 0, fromCache: 0, sourceBytes: 0, outputBytes: 0 };
+  const parallel = Math.max(2, availableParallelism());
+  // Grouped by content first: two names for the same bytes are one image, processed and published once.
+  const groups = new Map<string, SiteFile[]>();
+  await runPool(images, parallel, async (image) => {
+    const bytes = await readFile(image.file);
+    result.sourceBytes += bytes.length;
+    const key = contentHash(VERSION, bytes, JSON.stringify(options.settings));
+    groups.set(key, [...(groups.get(key) ?? []), image]);
+  });
   let done = 0;
   // libvips threads inside each job; a couple of jobs at once keeps both cores busy.
-  await runPool(sources, Math.max(2, availableParallelism()), async (file) => {
-    const bytes = await readFile(file);
-    const src = '/images/' + relative(dir, file).split(sep).join('/');
-    const key = contentHash(VERSION, bytes, JSON.stringify(options.settings));
+  await runPool([...groups], parallel, async ([key, group]) => {
+    group.sort((a, b) => (a.src < b.src ? -1 : 1));
+    const { file, src } = group[0]!;
     const cacheDir = join(options.cacheDir, VERSION, key);
     let meta: CachedMeta;
     try {
       meta = JSON.parse(await readFile(join(cacheDir, 'meta.json'), 'utf8')) as CachedMeta;
       result.fromCache++;
     } catch {
-      meta = await processOne({ file, src, bytes, key, cacheDir, settings: options.settings });
+      meta = await processOne({ file, src, bytes: await readFile(file), cacheDir, settings: options.settings });
       result.processed++;
     }
-    result.manifest[src] = meta.info;
-    result.sourceBytes += bytes.length;
-    for (const f of meta.files) {
+    // Named after the group's first path, so the names never depend on which copy was cached first.
+    const published = publishedAs(meta, basename(file, extname(file)), key.slice(0, 10));
+    for (const member of group) result.manifest[member.src] = published.info;
+    for (const f of published.files) {
       result.files.push({ path: f.path, linkFrom: join(cacheDir, f.cacheName), bytes: f.bytes });
       result.outputBytes += f.bytes;
     }
-    options.onProgress?.(++done, sources.length);
+    done += group.length;
+    options.onProgress?.(done, images.length);
+  });
+  await runPool(linked, parallel, async ({ file, src }) => {
+    const bytes = await readFile(file);
+    const cached = join(options.cacheDir, 'files-v1', contentHash(bytes));
+    await writeFile(cached, bytes, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        await mkdir(dirname(cached), { recursive: true });
+        await writeFile(cached, bytes, { flag: 'wx' }).catch((again: NodeJS.ErrnoException) => ignoreExisting(again));
+      } else ignoreExisting(error);
+    });
+    result.files.push({ path: publishedFileUrl(src).slice(1), linkFrom: cached, bytes: bytes.length, hashed: false });
   });
   // Jobs finish in any order, and the manifest reaches every page's shared data (and so every
   // page's cache key): in the order of the sources, or a cold build and the next one would
@@ -91,31 +125,63 @@ export async function processImages(options: {
       .sort()
       .map((src) => [src, result.manifest[src]!]),
   );
+  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
 
-async function processOne(o: { file: string; src: string; bytes: Buffer; key: string; cacheDir: string; settings: ImageSettings }): Promise<CachedMeta> {
+function ignoreExisting(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EEXIST') throw error;
+}
+
+/** One listing of the site folder: its images (but site/static's) and the other files beside markdown. */
+async function listSiteFiles(siteDir: string): Promise<{ images: SiteFile[]; linked: SiteFile[] }> {
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const images: SiteFile[] = [];
+  const linked: SiteFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const src = '/' + relative(siteDir, file).split(sep).join('/');
+    const top = src.slice(1, src.indexOf('/', 1));
+    if (top === 'static' || src.indexOf('/', 1) < 0) continue;
+    const ext = extname(entry.name).toLowerCase();
+    if (RASTER.has(ext) || ext === '.svg') images.push({ file, src });
+    else if (top !== 'images' && top !== 'collections' && !NOT_LINKED.has(ext)) linked.push({ file, src });
+  }
+  const order = (a: SiteFile, b: SiteFile) => (a.src < b.src ? -1 : 1);
+  return { images: images.sort(order), linked: linked.sort(order) };
+}
+
+interface SiteFile {
+  file: string;
+  /** Its path in the site folder, `/blog/a-post/shot.png`. */
+  src: string;
+}
+
+async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDir: string; settings: ImageSettings }): Promise<CachedMeta> {
   await mkdir(o.cacheDir, { recursive: true });
-  const name = basename(o.file, extname(o.file))
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-');
-  const short = o.key.slice(0, 10);
   const files: CachedMeta['files'] = [];
   const save = async (data: Buffer, width: number, ext: string) => {
     const cacheName = `${width}.${ext}`;
     await writeFile(join(o.cacheDir, cacheName), data);
-    const path = `assets/images/${name}.${short}.${width}.${ext}`;
-    files.push({ path, cacheName, bytes: data.length });
-    return { url: `/${path}`, width } satisfies ImageVariant;
+    files.push({ cacheName, bytes: data.length });
+    return { url: cacheName, width } satisfies ImageVariant;
   };
   if (extname(o.file).toLowerCase() === '.svg') {
     const text = o.bytes.toString('utf8');
-    const box = /viewBox="[\d.\s-]*?\s([\d.]+)\s+([\d.]+)"/.exec(text);
-    const width = Math.round(Number(/\bwidth="([\d.]+)"/.exec(text)?.[1] ?? box?.[1] ?? 0));
-    const height = Math.round(Number(/\bheight="([\d.]+)"/.exec(text)?.[1] ?? box?.[2] ?? 0));
+    // The root element's own size: a <rect width="80"> inside it says nothing about the drawing.
+    const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+    const box = /viewBox="[\d.\s-]*?\s([\d.]+)\s+([\d.]+)"/.exec(root);
+    const width = Math.round(Number(/\swidth="([\d.]+)"/.exec(root)?.[1] ?? box?.[1] ?? 0));
+    const height = Math.round(Number(/\sheight="([\d.]+)"/.exec(root)?.[1] ?? box?.[2] ?? 0));
     if (!width || !height) throw invalidImageError(displayPath(o.file), 'an SVG needs width and height, or a viewBox, so pages can reserve its space');
     const variant = await save(await optimizeSvg(o.file, text), width, 'svg');
     const info: ImageInfo = { width, height, kind: 'svg', sources: { fallback: [variant] }, type: 'image/svg+xml' };
+    await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
+    return { info, files };
+  }
+  if (extname(o.file).toLowerCase() === '.gif') {
+    const info = await processGif(o, save);
     await writeFile(join(o.cacheDir, 'meta.json'), JSON.stringify({ info, files }));
     return { info, files };
   }
@@ -176,6 +242,48 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
   return { info, files };
 }
 
+type SaveVariant = (data: Buffer, width: number, ext: string) => Promise<ImageVariant>;
+
+/**
+ * A GIF, animated or not: WebP at the usual widths (animated when the GIF is; far smaller), and
+ * the GIF itself, untouched, as the fallback for the few browsers without WebP.
+ */
+async function processGif(o: { file: string; bytes: Buffer; settings: ImageSettings }, save: SaveVariant): Promise<ImageInfo> {
+  const { default: sharpOf } = await import('sharp');
+  let image: sharp.Sharp;
+  let width: number;
+  let height: number;
+  try {
+    image = sharpOf(o.bytes, { failOn: 'error', animated: true });
+    const meta = await image.metadata();
+    width = meta.width ?? 0;
+    // Animated: frames are stacked, one page high each.
+    height = meta.pageHeight ?? meta.height ?? 0;
+    if (!width || !height) throw new Error('no dimensions');
+  } catch (error) {
+    throw invalidImageError(displayPath(o.file), `it cannot be read as an image (${(error as Error).message})`);
+  }
+  const webp: ImageVariant[] = [];
+  for (const w of variantWidths(width, o.settings.wideMaxWidth)) {
+    const resized = w === width ? image.clone() : image.clone().resize({ width: w, withoutEnlargement: true });
+    webp.push(await save(await resized.webp({ quality: o.settings.quality, effort: 2 }).toBuffer(), w, 'webp'));
+  }
+  const fallback = [await save(o.bytes, width, 'gif')];
+  return { width, height, kind: 'raster', sources: { webp, fallback }, type: 'image/gif' };
+}
+
+/** Any on* attribute, also ones svgo's list of events does not name. */
+const REMOVE_EVENT_ATTRIBUTES = {
+  name: 'removeEventAttributes',
+  fn: () => ({
+    element: {
+      enter: (node: { attributes: Record<string, string> }) => {
+        for (const name of Object.keys(node.attributes)) if (/^on/i.test(name)) delete node.attributes[name];
+      },
+    },
+  }),
+};
+
 /**
  * svgo (the maintained SVG optimizer) drops editor metadata, comments and redundant precision.
  * Its v4 default preset keeps viewBox and <title>, which sizing and screen readers need.
@@ -183,7 +291,9 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; key: st
 async function optimizeSvg(file: string, text: string): Promise<Buffer> {
   const { optimize } = await import('svgo');
   try {
-    return Buffer.from(optimize(text, { path: file, multipass: true }).data);
+    // Scripts and event handlers never ship: an SVG opened as a document would run them on this origin.
+    const plugins = ['preset-default' as const, 'removeScripts' as const, REMOVE_EVENT_ATTRIBUTES];
+    return Buffer.from(optimize(text, { path: file, multipass: true, plugins }).data);
   } catch (error) {
     throw invalidImageError(displayPath(file), `it is not a well-formed SVG (${(error as Error).message.split('\n')[0]})`);
   }

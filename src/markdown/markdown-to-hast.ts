@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { isSiteError, type SiteError } from '../errors/index.ts';
 import { remarkComponents } from './remark-components.ts';
+import { pointAtSiteFiles } from './site-files.ts';
 
 // One processor for the whole build: creating a unified pipeline per file costs more than parsing a short post.
 const processor = unified()
@@ -29,8 +30,8 @@ export interface MarkdownResult {
   headings: Array<{ depth: number; id: string; text: string }>;
 }
 
-/** markdown → hast without source positions (they would bloat page-data). */
-export function markdownToHast(source: string, file: string, bodyLine = 1): MarkdownResult {
+/** markdown → hast without source positions (they would bloat page-data); `dir` is the file's folder in the site folder. */
+export function markdownToHast(source: string, file: string, bodyLine = 1, dir = '/'): MarkdownResult {
   let hast: HastRoot;
   try {
     const mdast = processor.parse({ value: source, path: file });
@@ -41,6 +42,7 @@ export function markdownToHast(source: string, file: string, bodyLine = 1): Mark
     if (isSiteError(error) && line !== undefined) error.data.location = { ...error.data.location!, line: line + bodyLine - 1 };
     throw error;
   }
+  pointAtSiteFiles(hast, dir);
   const headings: MarkdownResult['headings'] = [];
   stripPositions(hast, headings);
   return { hast, headings };

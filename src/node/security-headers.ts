@@ -9,12 +9,14 @@ export interface SecurityHeaderOptions {
   analytics?: { google: boolean; meta: boolean };
   /** Origin of the forms endpoint when it is on another host. */
   formsOrigin?: string;
+  /** Hosts whose images pages show as they are (site.yaml images.remoteHosts). */
+  imageHosts?: string[];
 }
 
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
   const scripts = ["'self'", ...(options.inlineScriptHashes ?? []).map((h) => `'${h}'`)];
   const connect = ["'self'"];
-  const images = ["'self'", 'data:'];
+  const images = ["'self'", 'data:', ...(options.imageHosts ?? []).map((host) => `https://${host}`)];
   if (options.analytics?.google) {
     scripts.push('https://www.googletagmanager.com');
     connect.push('https://www.google-analytics.com', 'https://region1.google-analytics.com');

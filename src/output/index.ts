@@ -1,5 +1,5 @@
 export type { Output } from './output.ts';
-export { StagedOutput } from './staged-output.ts';
+export { StagedOutput, removeOpenStagingDirs } from './staged-output.ts';
 export { MemoryOutput } from './memory-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
 export {

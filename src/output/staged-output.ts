@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Output } from './output.ts';
+
+/** Staging folders of this process not yet swapped in or removed: what an interrupted build leaves. */
+const openStagingDirs = new Set<string>();
+
+/** Removes this process's staging folders at once (Ctrl-C during a build): nothing half-written stays beside out/. */
+export function removeOpenStagingDirs(): void {
+  for (const dir of openStagingDirs) rmSync(dir, { recursive: true, force: true });
+  openStagingDirs.clear();
+}
 
 /**
  * The only writer of out/. Files go to a staging folder beside out/; `commit` swaps it in,
@@ -14,6 +24,9 @@ export class StagedOutput implements Output {
   bytesWritten = 0;
   filesWritten = 0;
   private readonly madeDirs = new Set<string>();
+  /** Writes under way: `abort` waits for them, or removing the folder races them (ENOTEMPTY) and hides the real error. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private aborted = false;
 
   constructor(outDir: string) {
     this.outDir = resolve(outDir);
@@ -22,11 +35,29 @@ export class StagedOutput implements Output {
 
   private async ensureDir(dir: string): Promise<void> {
     if (this.madeDirs.has(dir)) return;
+    openStagingDirs.add(this.stagingDir);
     await mkdir(dir, { recursive: true });
     this.madeDirs.add(dir);
   }
 
-  async write(relPath: string, data: string | Uint8Array): Promise<void> {
+  /** Runs one write, known to `abort` while it runs; none starts once the output was aborted. */
+  private track(write: () => Promise<void>): Promise<void> {
+    if (this.aborted) return Promise.reject(new Error('Internal error: a file was written after the build was aborted'));
+    const running = write();
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return running;
+  }
+
+  write(relPath: string, data: string | Uint8Array): Promise<void> {
+    return this.track(() => this.writeNow(relPath, data));
+  }
+
+  private async writeNow(relPath: string, data: string | Uint8Array): Promise<void> {
     const target = this.target(relPath);
     await this.ensureDir(dirname(target));
     await writeFile(target, data);
@@ -35,7 +66,11 @@ export class StagedOutput implements Output {
   }
 
   /** Puts a cached file in place without copying its bytes (hard link; copy across devices). */
-  async linkFrom(relPath: string, source: string, bytes: number): Promise<void> {
+  linkFrom(relPath: string, source: string, bytes: number): Promise<void> {
+    return this.track(() => this.linkNow(relPath, source, bytes));
+  }
+
+  private async linkNow(relPath: string, source: string, bytes: number): Promise<void> {
     const target = this.target(relPath);
     await this.ensureDir(dirname(target));
     try {
@@ -59,6 +94,7 @@ export class StagedOutput implements Output {
     }
     try {
       await rename(this.stagingDir, this.outDir);
+      openStagingDirs.delete(this.stagingDir);
     } catch (error) {
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
@@ -67,13 +103,43 @@ export class StagedOutput implements Output {
   }
 
   async abort(): Promise<void> {
-    await rm(this.stagingDir, { recursive: true, force: true });
+    this.aborted = true;
+    while (this.inFlight.size) await Promise.all(this.inFlight);
+    await rm(this.stagingDir, { recursive: true, force: true, maxRetries: 3 });
+    openStagingDirs.delete(this.stagingDir);
+  }
+
+  /**
+   * Staging folders of builds that were killed (their process is gone) are removed in the
+   * background: a build that cannot clean up after itself is cleaned up after by the next one.
+   */
+  async removeStale(): Promise<void> {
+    const parent = dirname(this.outDir);
+    const pattern = new RegExp(`^\\.${escapeRegExp(basename(this.outDir))}\\.staging-(\\d+)-[0-9a-f]{8}(?:\\.old)?$`);
+    const names = await readdir(parent).catch(() => [] as string[]);
+    for (const name of names) {
+      const pid = Number(pattern.exec(name)?.[1]);
+      if (!pid || pid === process.pid || isAlive(pid)) continue;
+      await removeInBackground(join(parent, name));
+    }
   }
 
   private target(relPath: string): string {
     const target = resolve(this.stagingDir, relPath);
     if (!target.startsWith(this.stagingDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
     return target;
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a process with this id runs (EPERM: it does, as another user). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -87,6 +87,7 @@ function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{
       sources: [
         ...base.sources,
         resolve(dirname(page.file), '../blog', locale) + sep,
+        resolve(dirname(page.file), '../blog') + sep,
         ...posts.slice((n - 1) * perPage, n * perPage).map(({ post }) => resolve(post.file)),
       ],
     });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMarkdownBody, type MarkdownSource } from '../content/index.ts';
 import { markdownToHast, type MarkdownResult } from '../markdown/index.ts';
+import { contentHash } from '../node/hash.ts';
 
 /** Parsed markdown on disk, keyed by the hash of the text: a file is parsed once, ever, until it changes. */
 export class MarkdownCache {
@@ -19,13 +20,14 @@ export class MarkdownCache {
   }
 
   get(source: MarkdownSource): MarkdownResult {
-    const file = join(this.dir, `${source.hash}.json`);
+    // Relative paths in the body resolve against its folder: the same text elsewhere is another tree.
+    const file = join(this.dir, `${source.dir === '/' ? source.hash : contentHash(source.hash, source.dir)}.json`);
     try {
       const cached = JSON.parse(readFileSync(file, 'utf8')) as MarkdownResult;
       this.hits++;
       return cached;
     } catch {
-      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine);
+      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir);
       this.misses++;
       writeFileSync(file, JSON.stringify(result));
       return result;

@@ -30,6 +30,8 @@ export function Picture({
   className?: string;
 }) {
   const { shared } = useSite();
+  // An image of a host site.yaml allows (images.remoteHosts) is shown as it is; it has no sizes to offer.
+  if (/^https:\/\//.test(src)) return <img src={src} alt={alt} loading="lazy" decoding="async" className={className} />;
   const image = shared.images[src];
   const sizes = sizesFor(shared.site.imageWidths[size]);
   // Never reached in a finished build: a missing image stops it (the render step reports where).

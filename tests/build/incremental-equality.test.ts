@@ -197,6 +197,49 @@ const rows: Row[] = [
     },
   },
   {
+    name: 'a post in a folder of its own (site/blog/<slug>/index.md): its body',
+    edit: async ({ site }) => [
+      await rewrite(join(site, 'blog/bundled-post/index.md'), 'The terminal after the deploy.', 'The terminal after the second deploy.'),
+    ],
+  },
+  {
+    // Another screenshot of the same size beside the post: new names on its page, the old files gone.
+    name: 'an image beside a post',
+    edit: async ({ site }) => {
+      const file = join(site, 'blog/bundled-post/terminal.png');
+      await writeFile(
+        file,
+        await sharp({ create: { width: 360, height: 120, channels: 3, background: '#40a02b' } })
+          .png()
+          .toBuffer(),
+      );
+      return [file];
+    },
+  },
+  {
+    name: 'a new post folder with its translation and a screenshot beside them',
+    edit: async ({ site }) => {
+      const dir = join(site, 'blog/folder-post');
+      await mkdir(dir, { recursive: true });
+      const files = [join(dir, 'index.md'), join(dir, 'index.es.md'), join(dir, 'shot.png')];
+      await writeFile(
+        files[0]!,
+        '---\ntitle: A post in a folder\ndescription: Its screenshot sits beside it.\ndate: 2026-02-16\n---\n\n![The build log](./shot.png)\n',
+      );
+      await writeFile(
+        files[1]!,
+        '---\ntitle: Un artículo en una carpeta\ndescription: Su captura está al lado.\ndate: 2026-02-16\n---\n\n![El log del build](shot.png)\n',
+      );
+      await writeFile(
+        files[2]!,
+        await sharp({ create: { width: 200, height: 100, channels: 3, background: '#7287fd' } })
+          .png()
+          .toBuffer(),
+      );
+      return files;
+    },
+  },
+  {
     name: 'a new post',
     edit: async ({ site }) => {
       const file = join(site, 'blog/en/second-post.md');
@@ -305,9 +348,25 @@ const watchPath = {
   },
 };
 
+/** A post as a folder with a screenshot beside it (English only: the lists keep their pages). */
+async function addBundledPost(site: string): Promise<void> {
+  await mkdir(join(site, 'blog/bundled-post'), { recursive: true });
+  await writeFile(
+    join(site, 'blog/bundled-post/index.md'),
+    '---\ntitle: A bundled post\ndescription: A post whose files live beside it.\ndate: 2025-12-01\n---\n\nThe terminal after the deploy.\n\n![The terminal after the deploy](./terminal.png)\n',
+  );
+  await writeFile(
+    join(site, 'blog/bundled-post/terminal.png'),
+    await sharp({ create: { width: 360, height: 120, channels: 3, background: '#1e1e2e' } })
+      .png()
+      .toBuffer(),
+  );
+}
+
 beforeAll(async () => {
   f = await copyFixture('basic');
   dirs = { site: f.site, locales: join(f.dir, 'locales'), templates: join(f.dir, 'templates') };
+  await addBundledPost(f.site);
   pristine = join(f.dir, 'pristine');
   for (const name of ['site', 'locales', 'templates']) await cp(join(f.dir, name), join(pristine, name), { recursive: true });
   original = await coldBuild();
@@ -326,6 +385,7 @@ describe('cold builds', () => {
   it('write the same bytes whatever folder the site is in', async () => {
     const elsewhere = await copyFixture('basic');
     try {
+      await addBundledPost(elsewhere.site);
       await buildFixture(elsewhere);
       expectSameTree(await snapshot(elsewhere.out), original, { actual: 'elsewhere', expected: 'here' });
     } finally {

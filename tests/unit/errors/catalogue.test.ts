@@ -21,6 +21,11 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   missingFileError: () => catalogue.missingFileError(at, 'legal/privacy-en.md', 'markdown.en'),
   missingFrontMatterError: () => catalogue.missingFrontMatterError('site/blog/en/first-post.md'),
   fileChangedDuringBuildError: () => catalogue.fileChangedDuringBuildError('site/blog/en/first-post.md'),
+  manyProblemsError: () =>
+    catalogue.manyProblemsError([
+      catalogue.externalImageError({ file: 'site/blog/gatsby-hooks/index.md', line: 9 }, 'https://imgur.com/a.png'),
+      catalogue.missingImageError({ file: 'site/blog/gatsby-hooks/index.es.md', line: 12 }, './falta.png', undefined, '/blog/gatsby-hooks/falta.png'),
+    ]),
   unknownMarkdownComponentError: () => catalogue.unknownMarkdownComponentError(at, 'callout', ['cta', 'note']),
   missingLocaleFileError: () => catalogue.missingLocaleFileError('locales/pt.yaml', 'pt'),
   missingMessageError: () => catalogue.missingMessageError(at, 'nav.blogg', 'navbar.2.label.message'),
@@ -107,6 +112,18 @@ describe('the error catalogue', () => {
     const yamlAlt = catalogue.missingAltTextError(at, '/images/team.jpg', 'data.image.alt');
     expect(yamlAlt.data).toMatchObject({ name: 'MissingAltText', title: 'Image without alt text', field: 'data.image.alt' });
     expect(yamlAlt.data.hint).toContain('alt: { en: …, es: … }');
+  });
+
+  it('carries several problems as one error, each with its own name and line; one problem stays itself', () => {
+    const many = cases.manyProblemsError();
+    expect(many.data.message).toBe('2 problems in 2 files; the build stopped.');
+    expect(many.data.problems?.map((p) => [p.name, p.location?.line])).toEqual([
+      ['ExternalImage', 9],
+      ['MissingImage', 12],
+    ]);
+    // Nested groups (one file's problems inside the build's) are flattened.
+    expect(catalogue.manyProblemsError([many, cases.missingAltTextError()]).data.problems).toHaveLength(3);
+    expect(catalogue.manyProblemsError([cases.missingAltTextError()]).data.name).toBe('MissingAltText');
   });
 
   it('places esbuild failures at their file, line and 1-based column', () => {

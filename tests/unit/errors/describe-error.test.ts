@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../../../src/cli/describe-error.ts';
-import { internalError, missingConfigFileError, SiteError } from '../../../src/errors/index.ts';
+import { externalImageError, internalError, manyProblemsError, missingConfigFileError, SiteError } from '../../../src/errors/index.ts';
 
 /** connect ECONNREFUSED ← fetch failed ← the error we throw: three causes deep under a SiteError. */
 function chainOfThree(): { top: SiteError; causes: Error[] } {
@@ -12,6 +12,23 @@ function chainOfThree(): { top: SiteError; causes: Error[] } {
 }
 
 describe('describeError', () => {
+  it('prints every problem of a build, each in the one-error format, up to 50 and then a count', () => {
+    const problems = Array.from({ length: 57 }, (_, i) =>
+      externalImageError({ file: `site/blog/post-${i % 3}/index.md`, line: i + 1 }, `https://i.imgur.com/${i}.png`),
+    );
+    const text = describeError(manyProblemsError(problems));
+    const errors = text.split('\n').filter((l) => l.startsWith('error '));
+    expect(errors).toHaveLength(50);
+    expect(errors[0]).toBe('error site/blog/post-0/index.md:1: Image outside site/images (ExternalImage)');
+    expect(errors[49]).toBe('error site/blog/post-1/index.md:50: Image outside site/images (ExternalImage)');
+    expect(text).toContain('  hint: Save the image beside the post');
+    expect(text.split('\n').slice(-3)).toEqual(['… and 7 more problems not shown.', '', '57 problems in 3 files; the build stopped. (ManyProblems)']);
+    expect(describeError(manyProblemsError(problems.slice(0, 2)), { oneLine: true }).split('\n')).toEqual([
+      'error Image outside site/images: site/blog/post-0/index.md:1: "https://i.imgur.com/0.png" is on another site; images are published from this site so they can be resized, and they do not vanish when the other site does.',
+      'error Image outside site/images: site/blog/post-1/index.md:2: "https://i.imgur.com/1.png" is on another site; images are published from this site so they can be resized, and they do not vanish when the other site does.',
+    ]);
+  });
+
   it('numbers the cause chain under the error, one message each', () => {
     const text = describeError(chainOfThree().top);
     expect(text.split('\n')).toEqual([

@@ -35,7 +35,15 @@ export function makeConfig(overrides: SettingsInput = {}): SiteConfig {
   return { settings, constants, locales: [defaultLocale, ...others], defaultLocale };
 }
 
-const markdown = (file: string) => ({ file, path: `/site/${file}`, bodyOffset: 0, bodyLine: 1, hash: `hash-of-${file}`, images: [] });
+const markdown = (file: string) => ({
+  file,
+  path: `/site/${file}`,
+  bodyOffset: 0,
+  bodyLine: 1,
+  dir: file.slice(4, file.lastIndexOf('/') + 1),
+  hash: `hash-of-${file}`,
+  images: [],
+});
 
 export function makePage(id: string, overrides: Partial<Page> = {}): Page {
   const file = `site/pages/${id}.yaml`;

@@ -1,0 +1,26 @@
+import type { Root as HastRoot } from 'hast';
+import { isLocalFileLink, isRemote, publishedFileUrl, resolveSitePath } from '../shared/site-paths.ts';
+
+type AnyNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: AnyNode[] };
+
+/**
+ * Points images and file links at what the build publishes: an image's `src` becomes its path in
+ * the site folder (`./shot.png` in blog/a-post/ → `/blog/a-post/shot.png`, the key of the image
+ * manifest), a link to a file beside the markdown its published URL. Runs on the finished tree,
+ * so images written as raw HTML are covered like markdown ones.
+ */
+export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
+  const visit = (node: AnyNode) => {
+    if (node.type === 'element' && node.properties) {
+      const { src, href } = node.properties;
+      if (node.tagName === 'img' && typeof src === 'string' && !isRemote(src) && !/^[a-z][a-z0-9+.-]*:/i.test(src)) {
+        node.properties.src = resolveSitePath(src, dir) ?? src;
+      } else if (node.tagName === 'a' && typeof href === 'string' && isLocalFileLink(href)) {
+        const key = resolveSitePath(href, dir);
+        if (key) node.properties.href = publishedFileUrl(key);
+      }
+    }
+    node.children?.forEach(visit);
+  };
+  visit(tree as AnyNode);
+}

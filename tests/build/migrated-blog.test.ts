@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../src/build/index.ts';
+import { SiteError } from '../../src/errors/index.ts';
+import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
+
+// A blog as Gatsby and Hugo write it: posts as folders with translations and images beside them,
+// a post under its locale folder, an old-style post reaching a shared folder with ../, an animated
+// GIF, an SVG with a script, a 120-px icon, an upper-case extension and one screenshot saved
+// under an English and a Spanish name.
+let fixture: Awaited<ReturnType<typeof copyFixture>>;
+let report: BuildReport;
+
+beforeAll(async () => {
+  fixture = await copyFixture('migrated-blog');
+  report = await buildFixture(fixture);
+}, 180_000);
+afterAll(() => fixture.cleanup());
+
+const html = (rel: string) => read(fixture.out, rel);
+const imageUrls = (page: string) => allMatches(page, /<img[^>]*\ssrc="([^"]+)"/).map(([src]) => src!);
+const fileOf = (url: string) => join(fixture.out, url.replace(/^\//, ''));
+
+describe('a blog moved in from Gatsby or Hugo', () => {
+  it('publishes each layout in both languages: a folder with index.md and index.es.md, a locale folder, a plain file', async () => {
+    for (const page of [
+      'blog/memory-leaks-in-node/index.html',
+      'es/blog/memory-leaks-in-node/index.html',
+      'blog/zero-downtime-deploys/index.html',
+      'es/blog/despliegues-sin-cortes/index.html',
+    ]) {
+      expect(existsSync(join(fixture.out, page)), page).toBe(true);
+    }
+    expect(await html('es/blog/memory-leaks-in-node/index.html')).toContain('<html lang="es"');
+    expect(report.pages).toBeGreaterThan(0);
+  });
+
+  it('pairs translations in one folder by the folder name, and across folders by translationKey', async () => {
+    const en = await html('blog/memory-leaks-in-node/index.html');
+    expect(en).toContain('hrefLang="es" href="https://fixture.example/es/blog/memory-leaks-in-node/"');
+    const es = await html('es/blog/despliegues-sin-cortes/index.html');
+    expect(es).toContain('hrefLang="en" href="https://fixture.example/blog/zero-downtime-deploys/"');
+    expect(await html('blog/zero-downtime-deploys/index.html')).toContain('hrefLang="es" href="https://fixture.example/es/blog/despliegues-sin-cortes/"');
+  });
+
+  it('publishes every image the posts show, relative to their own folder, and the page points at it', async () => {
+    const en = await html('blog/memory-leaks-in-node/index.html');
+    const urls = imageUrls(en);
+    // The screenshot, the upper-case .PNG, the SVG and the decorative icon.
+    expect(urls.length).toBeGreaterThanOrEqual(4);
+    for (const url of urls) expect(existsSync(fileOf(url)), url).toBe(true);
+    expect(en).toMatch(/<img[^>]*src="\/assets\/images\/terminal\.[0-9a-f]{10}\.480\.png"/);
+    const es = await html('es/blog/despliegues-sin-cortes/index.html');
+    expect(imageUrls(es).length).toBe(1);
+    for (const url of imageUrls(es)) expect(existsSync(fileOf(url)), url).toBe(true);
+  });
+
+  it('publishes a screenshot saved under two names once, and both pages show the same files', async () => {
+    const en = imageUrls(await html('blog/memory-leaks-in-node/index.html')).find((u) => u.includes('.640.'))!;
+    const es = imageUrls(await html('es/blog/memory-leaks-in-node/index.html')).find((u) => u.includes('.640.'))!;
+    expect(en).toBe(es);
+    const names = await readdir(join(fixture.out, 'assets/images'));
+    expect(names.filter((n) => n.startsWith('captura-del-heap.') || n.startsWith('heap-snapshot.')).every((n) => n.startsWith('captura-del-heap.'))).toBe(true);
+  });
+
+  it('keeps the GIF animated: an animated WebP with the GIF as fallback, sized like other images', async () => {
+    const page = await html('blog/zero-downtime-deploys/index.html');
+    const webp = /\/assets\/images\/rolling-deploy\.[0-9a-f]{10}\.400\.webp/.exec(page)?.[0];
+    expect(webp).toBeDefined();
+    expect(page).toMatch(/<source type="image\/webp" srcSet="[^"]*rolling-deploy[^"]*320\.webp 320w/);
+    expect((await sharp(fileOf(webp!), { animated: true }).metadata()).pages).toBe(4);
+    const gif = imageUrls(page).find((u) => u.endsWith('.gif'))!;
+    expect((await sharp(fileOf(gif), { animated: true }).metadata()).pages).toBe(4);
+    expect(page).toMatch(/<img src="[^"]+\.gif"[^>]*width="400" height="160"/);
+  });
+
+  it('publishes the SVG without its script or event handler', async () => {
+    const svgUrl = imageUrls(await html('blog/memory-leaks-in-node/index.html')).find((u) => u.endsWith('.svg'))!;
+    const svg = await readFile(fileOf(svgUrl), 'utf8');
+    expect(svg).toContain('<title>');
+    expect(svg).not.toMatch(/<script|onload|document\.cookie/i);
+  });
+
+  it('never upscales the 120-px icon and publishes no width twice', async () => {
+    const names = (await readdir(join(fixture.out, 'assets/images'))).filter((n) => n.startsWith('leak-icon.'));
+    const widths = names.map((n) => Number(n.split('.').at(-2)));
+    expect(new Set(widths)).toEqual(new Set([120]));
+    expect(names.filter((n) => n.endsWith('.png'))).toHaveLength(1);
+  });
+
+  it('publishes a PDF linked from both translations and points the links at it', async () => {
+    for (const page of ['blog/memory-leaks-in-node/index.html', 'es/blog/memory-leaks-in-node/index.html']) {
+      expect(await html(page)).toContain('href="/files/blog/memory-leaks-in-node/leak-checklist.pdf"');
+    }
+    expect((await readFile(join(fixture.out, 'files/blog/memory-leaks-in-node/leak-checklist.pdf'), 'utf8')).startsWith('%PDF-')).toBe(true);
+  });
+
+  it('keeps headings that start at h3 and links to the old URLs as written', async () => {
+    const en = await html('blog/memory-leaks-in-node/index.html');
+    expect(en).toMatch(/<h3[^>]*>Start from the symptom<\/h3>/);
+    expect(en).toContain('href="/finding-memory-leaks/"');
+  });
+
+  it("resolves a relative image in a page's markdown body against that file's folder", async () => {
+    const urls = imageUrls(await html('careers/index.html'));
+    expect(urls.some((u) => /\/assets\/images\/team-board\.[0-9a-f]{10}\.300\.png$/.test(u))).toBe(true);
+    for (const url of urls) expect(existsSync(fileOf(url)), url).toBe(true);
+  });
+
+  it('leaves no staging folder beside out/', async () => {
+    expect((await readdir(fixture.dir)).filter((n) => n.includes('staging'))).toEqual([]);
+  });
+});
+
+describe('problems in a moved blog', () => {
+  const withPost = async (rel: string, text: string) => {
+    const f = await copyFixture('migrated-blog');
+    await mkdir(dirname(join(f.site, rel)), { recursive: true });
+    await writeFile(join(f.site, rel), text);
+    return f;
+  };
+
+  it('reports every problem of every post at once, each at its line', async () => {
+    const f = await withPost(
+      'blog/imgur-post/index.md',
+      [
+        '---',
+        'title: Screenshots from imgur',
+        'description: A post whose images live on another site.',
+        'date: 2026-03-01',
+        '---',
+        '',
+        '![Step one](https://i.imgur.com/one.png)',
+        '',
+        '![Step two](https://i.imgur.com/two.png)',
+        '',
+        '![Step three](./missing-step.png)',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await writeFile(
+        join(f.site, 'blog/memory-leaks-in-node/index.es.md'),
+        (await readFile(join(f.site, 'blog/memory-leaks-in-node/index.es.md'), 'utf8')).replace('(captura-del-heap.png)', '(captura.png)'),
+      );
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      expect(error.data.name).toBe('ManyProblems');
+      const problems = error.data.problems!.map((p) => [p.name, p.location?.file.replace(/.*\/site\//, ''), p.location?.line]);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          ['ExternalImage', 'blog/imgur-post/index.md', 7],
+          ['ExternalImage', 'blog/imgur-post/index.md', 9],
+          ['MissingImage', 'blog/imgur-post/index.md', 11],
+          ['MissingImage', 'blog/memory-leaks-in-node/index.es.md', 12],
+        ]),
+      );
+      expect(problems).toHaveLength(4);
+      expect(error.data.problems![0]!.hint).toContain('beside the post');
+      expect((await readdir(f.dir)).filter((n) => n.includes('staging'))).toEqual([]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
+  it('keeps images of a host site.yaml allows, and the CSP allows that host for images', async () => {
+    const f = await withPost(
+      'blog/diagrams/index.md',
+      [
+        '---',
+        'title: Diagrams we host elsewhere',
+        'description: A post with an image from an allowed host.',
+        'date: 2026-03-02',
+        '---',
+        '',
+        '![Architecture diagram](https://diagrams.example.com/arch.png)',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await writeFile(join(f.site, 'site.yaml'), (await readFile(join(f.site, 'site.yaml'), 'utf8')) + 'images:\n  remoteHosts: [diagrams.example.com]\n');
+      await buildFixture(f);
+      expect(await read(f.out, 'blog/diagrams/index.html')).toMatch(
+        /<img src="https:\/\/diagrams\.example\.com\/arch\.png" alt="Architecture diagram" loading="lazy"/,
+      );
+      expect(await read(f.out, '_headers')).toMatch(/img-src 'self' data: https:\/\/diagrams\.example\.com/);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+});
