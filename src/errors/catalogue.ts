@@ -578,6 +578,20 @@ export function invalidationFailedError(distribution: string, detail: string): S
   });
 }
 
+const RedirectFunctionFailed = defineError({
+  name: 'RedirectFunctionFailed',
+  stage: 'deploy',
+  title: 'CloudFront Function not published',
+  when: 'The bucket was updated, but the distribution named by --cloudfront refused the redirect function or its association.',
+  hint: "Check --cloudfront and the role's cloudfront:GetFunction, CreateFunction, UpdateFunction, PublishFunction, GetDistributionConfig and UpdateDistribution permissions.",
+});
+
+export function redirectFunctionFailedError(distribution: string, detail: string): SiteError {
+  return RedirectFunctionFailed({
+    message: `The bucket is up to date, but distribution ${distribution} did not take the redirect function (${detail}): check --cloudfront and the role's cloudfront:*Function and *DistributionConfig permissions.`,
+  });
+}
+
 // ── cli: `agency-site new post` ──
 
 const UnknownLocale = defineError({

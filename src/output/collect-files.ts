@@ -76,7 +76,7 @@ export async function collectOutputFiles(options: {
     list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });
   }
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist, options.redirects ?? []) });
-  list.push({ path: REDIRECT_MAP_FILE, data: redirectMapJson(options.redirects ?? []) });
+  list.push({ path: REDIRECT_MAP_FILE, data: redirectMapJson(options.redirects ?? [], config.settings.baseUrl) });
   // The sitemap and feeds depend on the plan alone: a watch rebuild passes those its change left as they were.
   const last = options.siteFiles?.last;
   const siteFiles: SiteFiles = {

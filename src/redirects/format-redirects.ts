@@ -3,18 +3,21 @@ import type { Redirect } from './build-redirect-map.ts';
 /** The map as the build publishes it in out/ for `serve` and `deploy` (not uploaded: a host file). */
 export const REDIRECT_MAP_FILE = '_redirect-map.json';
 
-export function redirectMapJson(redirects: readonly Redirect[]): string {
-  return JSON.stringify({ version: 1, redirects }) + '\n';
+/** `baseUrl` names the targets in the redirect pages `deploy` writes (their canonical link). */
+export function redirectMapJson(redirects: readonly Redirect[], baseUrl: string): string {
+  return JSON.stringify({ version: 1, baseUrl, redirects }) + '\n';
 }
 
 /** The map of a built out/, or none when the file is missing or from another version. */
-export function parseRedirectMap(text: string | undefined): Redirect[] {
-  if (!text) return [];
+export function parseRedirectMap(text: string | undefined): { baseUrl: string; redirects: Redirect[] } {
+  const none = { baseUrl: '', redirects: [] };
+  if (!text) return none;
   try {
-    const parsed = JSON.parse(text) as { version?: unknown; redirects?: unknown };
-    return parsed.version === 1 && Array.isArray(parsed.redirects) ? (parsed.redirects as Redirect[]) : [];
+    const parsed = JSON.parse(text) as { version?: unknown; baseUrl?: unknown; redirects?: unknown };
+    if (parsed.version !== 1 || !Array.isArray(parsed.redirects)) return none;
+    return { baseUrl: typeof parsed.baseUrl === 'string' ? parsed.baseUrl : '', redirects: parsed.redirects as Redirect[] };
   } catch {
-    return [];
+    return none;
   }
 }
 
@@ -45,8 +48,9 @@ export function redirectPageHtml(to: string, baseUrl: string): string {
 
 /**
  * A CloudFront Function (cloudfront-js-2.0, viewer request) that answers the map at the edge:
- * 301 with the query string kept, or 410. Exact paths in an object, splats longest first; any
- * other request goes on to the origin untouched.
+ * 301 with the query string kept, or 410. Exact paths in an object, splats longest first. Any
+ * other request goes on to the bucket, with `index.html` added to a folder URL: a behaviour runs
+ * one viewer-request function, so this one also does the rewrite the README's setup needs.
  */
 export function cloudfrontFunctionCode(redirects: readonly Redirect[]): string {
   const exact: Record<string, [number, string]> = {};
@@ -86,7 +90,10 @@ function handler(event) {
       }
     }
   }
-  if (!hit) return request;
+  if (!hit) {
+    if (uri.charAt(uri.length - 1) === '/') request.uri = uri + 'index.html';
+    return request;
+  }
   if (hit[0] === 410) return { statusCode: 410, statusDescription: 'Gone', headers: { 'cache-control': { value: 'public, max-age=3600' } } };
   var location = hit[1];
   if (location.indexOf('?') < 0) location += query(request.querystring || {});

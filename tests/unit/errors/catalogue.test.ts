@@ -65,6 +65,7 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   deployUnreachableError: () => catalogue.deployUnreachableError('http://127.0.0.1:9', 'ECONNREFUSED'),
   deployTooManyDeletesError: () => catalogue.deployTooManyDeletesError(300, 256),
   deployFailedError: () => catalogue.deployFailedError('uploading', 'SlowDown: Please reduce your request rate'),
+  redirectFunctionFailedError: () => catalogue.redirectFunctionFailedError('E2QWRUHAPOMQZL', 'PreconditionFailed: the ETag changed'),
   invalidationFailedError: () => catalogue.invalidationFailedError('EWRONG0000', 'NoSuchDistribution: not found'),
   unknownLocaleError: () => catalogue.unknownLocaleError('pt', ['en', 'es'], 'site/site.yaml'),
   emptySlugError: () => catalogue.emptySlugError('¿?'),

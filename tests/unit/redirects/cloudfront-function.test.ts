@@ -41,8 +41,16 @@ describe('the CloudFront Function made from the map', () => {
     expect(out.headers.location!.value).toBe(location);
   });
 
-  it.each(['/services/', '/blog/event-loop/', '/assets/runtime.ABC123.js', '/old-blogs/x/'])('%s goes on to the origin untouched', (uri) => {
+  it.each([
+    ['/services/', '/services/index.html'],
+    ['/blog/event-loop/', '/blog/event-loop/index.html'],
+    ['/assets/runtime.ABC123.js', '/assets/runtime.ABC123.js'],
+    ['/old-blogs/x/', '/old-blogs/x/index.html'],
+  ])('%s goes on to the bucket as %s, its query untouched', (uri, key) => {
     const req = request(uri, { q: { value: '1' } });
-    expect(handler({ request: req })).toBe(req);
+    const out = handler({ request: req }) as CfRequest;
+    expect(out).toBe(req);
+    expect(out.uri).toBe(key);
+    expect(out.querystring).toEqual({ q: { value: '1' } });
   });
 });
