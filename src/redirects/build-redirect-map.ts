@@ -30,7 +30,7 @@ export interface RedirectMapInput {
 export interface RedirectMap {
   /** Exact paths sorted, then splats longest first: the order every host matches in. */
   redirects: Redirect[];
-  /** Old URLs the lock knew whose page now lives elsewhere: the automatic redirects. */
+  /** Automatic redirects new in this build: old URLs of the lock whose page now lives elsewhere (the map holds the earlier ones too). */
   moved: LockDiff['moved'];
   /** The next urls.lock (undefined without a lock). */
   lock?: LockEntry[];
@@ -89,8 +89,11 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
   if (input.lock) {
     const diff = diffUrlLock(input.lock, input.live);
     const covered = (path: string) => first.has(path) || [...first.keys()].some((f) => isSplat(f) && path.startsWith(f.slice(0, -1)));
-    moved = diff.moved.filter((m) => !covered(m.path));
-    for (const m of moved) first.set(m.path, { from: m.path, to: m.to, status: 301 });
+    const automatic = diff.moved.filter((m) => !covered(m.path));
+    for (const m of automatic) first.set(m.path, { from: m.path, to: m.to, status: 301 });
+    // Reported once: the lock line already saying where it leads means an earlier build said so.
+    const said = new Map(input.lock.map((e) => [e.path, e.to]));
+    moved = automatic.filter((m) => said.get(m.path) !== m.to);
     const lost = diff.removed.filter((e) => !covered(e.path));
     if (lost.length) throw urlDisappearedError(lost);
   }

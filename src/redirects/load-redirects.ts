@@ -35,7 +35,7 @@ const readText = (file: string) => {
   }
 };
 
-/** The pages the plan makes, as lock lines (files relative to the project, so the lock is the same in any checkout). */
+/** The pages the plan makes, as lock lines: each its own file (not its translation's), relative to the project, so the lock is the same in any checkout. */
 export function liveEntries(plan: SitePlan, root: string): LockEntry[] {
   return plan.pages
     .filter((p) => !p.path.endsWith('.html'))
@@ -43,16 +43,14 @@ export function liveEntries(plan: SitePlan, root: string): LockEntry[] {
       path: p.path,
       page: p.id,
       locale: p.locale,
-      file: relative(root, p.sources[0] ?? p.source.file)
-        .split('\\')
-        .join('/'),
+      file: relative(root, resolve(p.source.file)).split('\\').join('/'),
     }));
 }
 
 /** Every alias of site/pages (per locale) and of published posts, with the page it leads to. */
 export function aliasClaims(plan: SitePlan, content: Content): AliasClaim[] {
   const claims: AliasClaim[] = [];
-  const postPages = new Map(plan.pages.filter((p) => p.id.startsWith('post:')).map((p) => [p.sources[0], p]));
+  const postPages = new Map(plan.pages.filter((p) => p.id.startsWith('post:')).map((p) => [resolve(p.source.file), p]));
   for (const page of content.pages)
     for (const [locale, paths] of Object.entries(page.aliases ?? {}))
       paths!.forEach((from, i) => claims.push({ from, page: page.id, locale, location: page.locate(['aliases', locale, i]) }));
