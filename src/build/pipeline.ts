@@ -378,6 +378,10 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
     for (const s of redirects.shadowed) warnings.push(`redirect from ${s.from} (${s.location.file}) is never taken: a page lives there`);
     if (redirects.lockSkipped) warnings.push(redirects.lockSkipped);
+    for (const l of redirects.lost)
+      warnings.push(
+        `${l.path} (site/urls.lock, last made by ${l.file}) has no page: \`build\` will refuse it until an alias or site/redirects.yaml says where it went`,
+      );
     // Written once out/ is in place: a failed build leaves the lock as it was.
     if (redirects.lockText !== undefined) {
       const lockFile = writeUrlLock(siteDir, redirects.lockText);

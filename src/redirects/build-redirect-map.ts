@@ -25,6 +25,11 @@ export interface RedirectMapInput {
   rules: RedirectRule[];
   /** site/urls.lock; undefined when the build runs without it (`--no-lock`). */
   lock?: LockEntry[];
+  /**
+   * False where the lock is read but never written (`serve --watch`, builds in memory): a lost
+   * URL is returned in `lost` for a warning, as the `build` that writes the lock refuses it.
+   */
+  strict?: boolean;
 }
 
 export interface RedirectMap {
@@ -36,6 +41,8 @@ export interface RedirectMap {
   lock?: LockEntry[];
   /** Aliases or redirects naming a path a page makes: the page wins; `check` reports them. */
   shadowed: Array<{ from: string; location: SourceLocation }>;
+  /** Locked URLs no page makes and nothing redirects (only when not strict; else an error). */
+  lost: LockEntry[];
 }
 
 interface Claim {
@@ -86,6 +93,7 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
 
   // The lock: URLs published before that no page makes now.
   let moved: LockDiff['moved'] = [];
+  let lost: LockEntry[] = [];
   if (input.lock) {
     const diff = diffUrlLock(input.lock, input.live);
     const covered = (path: string) => first.has(path) || [...first.keys()].some((f) => isSplat(f) && path.startsWith(f.slice(0, -1)));
@@ -94,8 +102,8 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     // Reported once: the lock line already saying where it leads means an earlier build said so.
     const said = new Map(input.lock.map((e) => [e.path, e.to]));
     moved = automatic.filter((m) => said.get(m.path) !== m.to);
-    const lost = diff.removed.filter((e) => !covered(e.path));
-    if (lost.length) throw urlDisappearedError(lost);
+    lost = diff.removed.filter((e) => !covered(e.path));
+    if (lost.length && input.strict !== false) throw urlDisappearedError(lost);
   }
 
   const redirects = [...first.values()].map((r) => collapse(r, first, claims));
@@ -103,7 +111,7 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     (a, b) => Number(isSplat(a.from)) - Number(isSplat(b.from)) || (isSplat(a.from) ? b.from.length - a.from.length : 0) || (a.from < b.from ? -1 : 1),
   );
 
-  const map: RedirectMap = { redirects, moved, shadowed };
+  const map: RedirectMap = { redirects, moved, shadowed, lost };
   if (input.lock) {
     const final = new Map(redirects.map((r) => [r.from, r]));
     const kept = input.lock

@@ -78,7 +78,13 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
   }
   const lock = lockSource === undefined ? undefined : parseUrlLock(lockSource, relative(process.cwd(), lockFile) || lockFile);
   const live = liveEntries(options.plan, root);
-  const map = buildRedirectMap({ live, aliases: aliasClaims(options.plan, options.content), rules, ...(mode === 'off' ? {} : { lock: lock ?? [] }) });
+  const map = buildRedirectMap({
+    live,
+    aliases: aliasClaims(options.plan, options.content),
+    rules,
+    ...(mode === 'off' ? {} : { lock: lock ?? [] }),
+    strict: mode === 'write',
+  });
   const result: MappedRedirects = { ...map, ...(lockSkipped ? { lockSkipped } : {}) };
   if (mode === 'write' && map.lock) {
     const text = formatUrlLock(map.lock);

@@ -11,12 +11,14 @@ import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 // deleted, then marked gone. The lock the first build wrote turns each change into a redirect.
 let f: Awaited<ReturnType<typeof copyFixture>>;
 let server: SiteServer | undefined;
+// As `agency-site build` runs: the lock read and written.
+const build = (extra: Parameters<typeof buildFixture>[1] = {}) => buildFixture(f, { lock: 'write', ...extra });
 const lockOf = () => readFile(join(f.site, 'urls.lock'), 'utf8');
 const lines = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
 beforeAll(async () => {
   f = await copyFixture('basic');
-  await buildFixture(f);
+  await build();
 }, 120_000);
 
 afterAll(async () => {
@@ -43,7 +45,7 @@ describe('site/urls.lock and automatic redirects', () => {
     await rename(join(f.site, 'blog/es/primer-articulo.md'), join(f.site, 'blog/es/hola-mundo.md'));
     const careers = join(f.site, 'pages/careers.yaml');
     await writeFile(careers, (await read(f.site, 'pages/careers.yaml')).replace('es: trabaja-con-nosotros }', 'es: empleos }'));
-    const report = await buildFixture(f);
+    const report = await build();
     expect(report.redirects?.automatic).toEqual([
       { from: '/blog/first-post/', to: '/blog/hello-world/' },
       { from: '/es/blog/primer-articulo/', to: '/es/blog/hola-mundo/' },
@@ -71,7 +73,7 @@ describe('site/urls.lock and automatic redirects', () => {
   it('a deleted post fails the build, naming the URL, its last file and both fixes; out/ is left as it was', async () => {
     const before = await read(f.out, '_redirects');
     await rm(join(f.site, 'blog/es/tercero.md'));
-    const error = await buildFixture(f).then(
+    const error = await build().then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -100,7 +102,7 @@ describe('site/urls.lock and automatic redirects', () => {
     );
     const careers = join(f.site, 'pages/careers.yaml');
     await writeFile(careers, `${await read(f.site, 'pages/careers.yaml')}aliases:\n  en: [/jobs/]\n  es: [/es/trabajos/]\n`);
-    const report = await buildFixture(f);
+    const report = await build();
     // With one post fewer the Spanish list has one page: its second page leads to the first.
     expect(report.redirects?.automatic).toEqual([{ from: '/es/blog/page/2/', to: '/es/blog/' }]);
     const redirects = await read(f.out, '_redirects');
@@ -114,17 +116,17 @@ describe('site/urls.lock and automatic redirects', () => {
   it('--no-lock builds without reading or writing the lock, and says so', async () => {
     const lock = await lockOf();
     await rm(join(f.site, 'blog/es/solo-en-espanol.md'));
-    const report = await buildFixture(f, { lock: 'off' });
+    const report = await build({ lock: 'off' });
     expect(report.warnings.join('\n')).toContain('urls.lock not used (--no-lock): URLs that disappeared are not checked');
     expect(await lockOf()).toBe(lock);
-    await expect(buildFixture(f)).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);
+    await expect(build()).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);
   }, 60_000);
 });
 
 describe('serve applies the map', () => {
   beforeAll(async () => {
     await writeFile(join(f.site, 'redirects.yaml'), `${await read(f.site, 'redirects.yaml')}  - /es/blog/solo-en-espanol/\n`);
-    await buildFixture(f);
+    await build();
     server = await serveSite({ outDir: f.out, port: 0, host: '127.0.0.1', locales: ['en', 'es'] });
   }, 60_000);
   const get = (path: string) => fetch(new URL(path, server!.url), { redirect: 'manual' });
