@@ -30,7 +30,7 @@ export function pageSchema(locales: string[]) {
       /** Free-form section data; `{en: …, es: …}` leaves are picked per locale. */
       data: z.record(z.string(), z.unknown()).default({}),
       /** Old paths per locale that answer with a 301 to this page. */
-      aliases: perLocale(z.array(aliasPath)).default({}),
+      aliases: perLocale(z.array(aliasPath)).optional(),
     })
     .superRefine((page, ctx) => {
       for (const locale of Object.keys(page.slug)) {
@@ -67,7 +67,7 @@ export const postFrontMatterSchema = z.strictObject({
     .optional(),
   draft: z.boolean().default(false),
   /** Old paths that answer with a 301 to this post. */
-  aliases: z.array(aliasPath).default([]),
+  aliases: z.array(aliasPath).optional(),
 });
 
 export type PostFrontMatter = z.output<typeof postFrontMatterSchema>;

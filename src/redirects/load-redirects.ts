@@ -24,6 +24,8 @@ export interface MappedRedirects extends RedirectMap {
   lockText?: string;
   /** Why the lock was not used, for the report (`--no-lock`, CI without a lock). */
   lockSkipped?: string;
+  /** Whether site/urls.lock exists (`check` says so when it cannot compare). */
+  lockFound: boolean;
 }
 
 const readText = (file: string) => {
@@ -56,7 +58,7 @@ export function aliasClaims(plan: SitePlan, content: Content): AliasClaim[] {
       paths!.forEach((from, i) => claims.push({ from, page: page.id, locale, location: page.locate(['aliases', locale, i]) }));
   for (const post of Object.values(content.posts).flat()) {
     const planned = post.aliases?.length ? postPages.get(resolve(post.file)) : undefined;
-    if (planned) for (const from of post.aliases) claims.push({ from, page: planned.id, locale: planned.locale, location: { file: post.file } });
+    if (planned) for (const from of post.aliases ?? []) claims.push({ from, page: planned.id, locale: planned.locale, location: { file: post.file } });
   }
   return claims;
 }
@@ -85,7 +87,7 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
     ...(mode === 'off' ? {} : { lock: lock ?? [] }),
     strict: mode === 'write',
   });
-  const result: MappedRedirects = { ...map, ...(lockSkipped ? { lockSkipped } : {}) };
+  const result: MappedRedirects = { ...map, lockFound: lockSource !== undefined, ...(lockSkipped ? { lockSkipped } : {}) };
   if (mode === 'write' && map.lock) {
     const text = formatUrlLock(map.lock);
     if (text !== lockSource) result.lockText = text;
