@@ -28,8 +28,10 @@ export function createBuildSession(options: BuildOptions) {
       });
       // After the session's first build out/ is ours: later builds change only the files that differ.
       await pending;
+      // site/urls.lock is applied, never written: only \`build\` records what was published.
+      const session = { lock: 'read' as const, ...options };
       const result = await runBuild(
-        state ? { ...options, ...hooks, inPlace: true } : options,
+        state ? { ...session, ...hooks, inPlace: true } : session,
         state && changes.length ? { previous: state, changes } : undefined,
       );
       state = result.state;

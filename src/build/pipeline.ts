@@ -41,6 +41,8 @@ import { createTasks } from './task.ts';
 import { saveStamps, takeStamps } from './source-stamps.ts';
 import { checkCacheMarker } from './cache-marker.ts';
 import { hydrationOf } from './hydration-report.ts';
+import { mapRedirects, writeUrlLock, type LockMode } from '../redirects/index.ts';
+import { restampFile } from './source-stamps.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -71,6 +73,11 @@ export interface BuildOptions {
   onStylesheet?: (href: string) => void;
   /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
   changedFiles?: StampChange[];
+  /**
+   * site/urls.lock: `write` (build), `read` (default in memory and in watch rebuilds: applied,
+   * never rewritten), `off` (`--no-lock`).
+   */
+  lock?: LockMode;
 }
 
 /** What the browser runtime needs before its first fetch, published in a meta tag (CSP allows no inline script). */
@@ -251,6 +258,11 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     ...(reach ? { reach } : {}),
   });
 
+  // Aliases, site/redirects.yaml and the lock: one map every host applies (cheap, made every build).
+  const redirects = await task('mapping redirects', async () =>
+    mapRedirects({ siteDir, plan, content, lock: options.lock ?? (options.output || options.inPlace ? 'read' : 'write') }),
+  );
+
   // Cards are drawn on sharp's threads while the workers render pages, so neither waits for the other.
   // Only the pages a change reached need their card looked up again.
   const keptCards = previous && reach && reach.pages !== 'all' ? previous.cards : undefined;
@@ -343,6 +355,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
         compressed: await compressed,
         pageFiles,
         siteFiles,
+        redirects: redirects.redirects,
       }),
     );
     // Processed images and social cards are linked from the cache like rendered pages.
@@ -369,6 +382,18 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
 
     for (const f of messages.fallbacks) warnings.push(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
+    for (const s of redirects.shadowed) warnings.push(`redirect from ${s.from} (${s.location.file}) is never taken: a page lives there`);
+    if (redirects.lockSkipped) warnings.push(redirects.lockSkipped);
+    for (const l of redirects.lost)
+      warnings.push(
+        `${l.path} (site/urls.lock, last made by ${l.file}) has no page: \`build\` will refuse it until an alias or site/redirects.yaml says where it went`,
+      );
+    // Written once out/ is in place: a failed build leaves the lock as it was.
+    if (redirects.lockText !== undefined) {
+      const lockFile = writeUrlLock(siteDir, redirects.lockText);
+      // This build's own write is no edit: the next build and serve --watch must not see a change.
+      if (stamps) restampFile(stamps, siteDir, lockFile);
+    }
     const pagesByLocale: Record<string, number> = {};
     for (const p of plan.pages) pagesByLocale[p.locale] = (pagesByLocale[p.locale] ?? 0) + 1;
     const report: BuildReport = {
@@ -391,6 +416,11 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
         sourceBytes: images.sourceBytes,
         outputBytes: images.outputBytes,
         socialCards: og.rendered,
+      },
+      redirects: {
+        total: redirects.redirects.length,
+        automatic: redirects.moved.map((m) => ({ from: m.path, to: m.to })),
+        lock: redirects.lockSkipped ? 'off' : redirects.lockText !== undefined ? 'written' : 'unchanged',
       },
       durationMs: performance.now() - started,
       outDir: options.outDir,

@@ -25,6 +25,8 @@ export interface BuildReport {
   /** A rebuild after known changes: how many pages they reached (`classifyChange`), and what an open tab does. */
   reached?: number | 'all';
   reload?: 'none' | 'css' | 'page';
+  /** The redirect map: how many entries, the old URLs that now lead to their page's new URL, and what became of urls.lock. */
+  redirects?: { total: number; automatic: Array<{ from: string; to: string }>; lock: 'written' | 'unchanged' | 'off' };
   durationMs: number;
   outDir: string;
 }
@@ -60,6 +62,13 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     lines.push(
       `  images: ${i.processed} processed, ${i.fromCache} from cache; ${kb(i.sourceBytes)} of originals → ${kb(i.outputBytes)} in every width and format; ${i.socialCards} social cards drawn`,
     );
+  }
+  if (report.redirects && (report.redirects.total || report.redirects.lock === 'written')) {
+    const r = report.redirects;
+    lines.push(
+      `  redirects: ${r.total} (${r.automatic.length} automatic, from site/urls.lock)${r.lock === 'written' ? '; site/urls.lock updated: commit it' : ''}`,
+    );
+    for (const a of r.automatic) lines.push(`  - ${a.from} → ${a.to} (its page moved)`);
   }
   lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
   if (report.warnings.length) {

@@ -62,6 +62,19 @@ export function takeStamps(o: StampOptions): SourceStamps {
   return { version: STAMPS_VERSION, key: keyOf(o), roots };
 }
 
+/**
+ * Records a file the build itself wrote inside an input folder (site/urls.lock) as the build saw
+ * it, with its folder's time, so the next build does not take its own write for an edit.
+ */
+export function restampFile(stamps: SourceStamps, root: string, file: string): void {
+  const entry = stamps.roots[resolve(root)];
+  const info = statSync(file, { throwIfNoEntry: false });
+  const rootStat = statSync(root, { throwIfNoEntry: false });
+  if (!entry || !info || !rootStat) return;
+  entry.files[relative(resolve(root), file)] = stampOf(info);
+  entry.dirs['.'] = rootStat.mtimeMs;
+}
+
 /** Saved after a successful build, with what it reported, renamed into place (never half-written). */
 export function saveStamps(cacheDir: string, stamps: SourceStamps, report: unknown): void {
   mkdirSync(cacheDir, { recursive: true });

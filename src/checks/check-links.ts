@@ -1,5 +1,6 @@
 import { fileOfPath, pathOfOutFile, type BuiltSite } from './read-built-site.ts';
 import { resolveLink } from './resolve-link.ts';
+import { matchRedirect, type Redirect } from '../redirects/index.ts';
 import type { BuiltPage, Finding, Tag } from './types.ts';
 
 export interface CheckLinksOptions {
@@ -7,6 +8,8 @@ export interface CheckLinksOptions {
   baseUrl: string;
   /** Paths answered by a server, not by a file (the forms endpoint, the third-party proxy). */
   serverPaths: string[];
+  /** The redirect map: a link to an old URL is the redirects check's finding ("link to the new URL"). */
+  redirects?: readonly Redirect[];
 }
 
 const LINK_ATTRS: Record<string, string> = {
@@ -37,11 +40,13 @@ export function checkLinks(options: CheckLinksOptions): Finding[] {
   return findings;
 }
 
-function linkProblem(value: string, page: BuiltPage, { site, baseUrl, serverPaths }: CheckLinksOptions): { message: string; hint: string } | undefined {
+function linkProblem(value: string, page: BuiltPage, options: CheckLinksOptions): { message: string; hint: string } | undefined {
+  const { site, baseUrl, serverPaths } = options;
   const link = resolveLink(value, { pagePath: page.path, baseUrl });
   if (!link) return undefined;
   if (serverPaths.some((p) => link.path === p || link.path.startsWith(`${p.replace(/\/+$/, '')}/`))) return undefined;
   const rel = fileOfPath(link.path, site.hasFile);
+  if (!rel && options.redirects && matchRedirect(options.redirects, link.path)) return undefined;
   if (!rel) {
     return {
       message: `Link "${value}" leads to ${link.path}, which is not a built page or file.`,

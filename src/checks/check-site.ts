@@ -13,6 +13,7 @@ import { checkContent } from './check-content.ts';
 import { checkHeadLinks } from './check-head-links.ts';
 import { checkHeadText } from './check-head-text.ts';
 import { checkLinks } from './check-links.ts';
+import { checkRedirects } from './check-redirects.ts';
 import { checkRequiredMessages } from './check-required-messages.ts';
 import { checkStructuredData } from './check-structured-data.ts';
 import { checkNumbers } from './check-numbers.ts';
@@ -63,11 +64,13 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
   const baseUrl = config.settings.baseUrl;
   const endpoint = config.settings.forms.endpoint;
 
+  const redirects = checkRedirects({ siteDir, plan, content, site, baseUrl });
   const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));
   const findings = [
     ...checkTranslations({ config, content, messages, messagePaths }),
     ...checkRequiredMessages({ config, content, messages, messagePaths }),
-    ...checkLinks({ site, baseUrl, serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])] }),
+    ...checkLinks({ site, baseUrl, serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])], redirects: redirects.redirects }),
+    ...redirects.findings,
     ...checkHeadLinks({ site, baseUrl }),
     ...checkContent({ pages: site.pages }),
     ...checkStructuredData({ pages: site.pages }),

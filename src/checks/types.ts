@@ -1,7 +1,7 @@
 export type Severity = 'error' | 'warning';
 
 /** The checks `agency-site check` runs, in the order the report lists them. */
-export const CHECK_NAMES = ['translations', 'links', 'content', 'structured-data', 'claims', 'budgets'] as const;
+export const CHECK_NAMES = ['translations', 'links', 'redirects', 'content', 'structured-data', 'claims', 'budgets'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
 /** One problem, where an editor can fix it: a source file's line, or the built file's line. */

@@ -7,6 +7,8 @@ export interface BuildFlags extends Verbosity {
   out: string;
   baseUrl?: string;
   cache?: string;
+  /** `--no-lock`: commander sets false. */
+  lock?: boolean;
 }
 
 export function buildOptionsOf(flags: BuildFlags): BuildOptions {
@@ -15,6 +17,7 @@ export function buildOptionsOf(flags: BuildFlags): BuildOptions {
     outDir: flags.out,
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.cache ? { cacheDir: flags.cache } : {}),
+    ...(flags.lock === false ? { lock: 'off' as const } : {}),
     ...(flags.verbose ? { onStage: (name: string) => console.error(`… ${name}`) } : {}),
     ...(!flags.quiet && process.stderr.isTTY ? { onImageProgress: progressBar('images') } : {}),
   };
@@ -65,8 +68,9 @@ export function addBuildOptions(command: Command): Command {
 }
 
 export function registerBuildCommand(program: Command): void {
-  addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)')).action(
-    (flags: BuildFlags) =>
+  addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)'))
+    .option('--no-lock', 'neither read nor write site/urls.lock (no automatic redirects, no check for URLs that disappeared)')
+    .action((flags: BuildFlags) =>
       run(async () => {
         // Decided from file stamps before the pipeline (React, esbuild, sharp, unified) is loaded.
         const { checkUnchanged } = await import('../build/skip-unchanged.ts');
@@ -84,5 +88,5 @@ export function registerBuildCommand(program: Command): void {
         // What changed since the last build: the saved dependency graph says which pages it reaches.
         await buildWithFlags(flags, undefined, skip.changes);
       }, flags),
-  );
+    );
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An old path that now lives at this page (site/urls.lock and site/redirects.yaml say the rest). */
+const aliasPath = z.string().regex(/^\/[^\s?#*]*$/, 'expected an old path starting with "/" (no spaces, query, fragment or "*")');
+
 export const seoSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().min(1),
@@ -26,6 +29,8 @@ export function pageSchema(locales: string[]) {
       booking: z.enum(['strategyCall', 'staffAugmentation', 'freePrototype', 'partners']).default('strategyCall'),
       /** Free-form section data; `{en: …, es: …}` leaves are picked per locale. */
       data: z.record(z.string(), z.unknown()).default({}),
+      /** Old paths per locale that answer with a 301 to this page. */
+      aliases: perLocale(z.array(aliasPath)).optional(),
     })
     .superRefine((page, ctx) => {
       for (const locale of Object.keys(page.slug)) {
@@ -61,6 +66,8 @@ export const postFrontMatterSchema = z.strictObject({
     .regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and "-"')
     .optional(),
   draft: z.boolean().default(false),
+  /** Old paths that answer with a 301 to this post. */
+  aliases: z.array(aliasPath).optional(),
 });
 
 export type PostFrontMatter = z.output<typeof postFrontMatterSchema>;

@@ -103,6 +103,7 @@ export async function openBucket(settings: DeploySettings): Promise<Bucket> {
             ContentType: file.contentType,
             CacheControl: file.cacheControl,
             ContentMD5: Buffer.from(file.md5, 'hex').toString('base64'),
+            ...(file.redirectTo ? { WebsiteRedirectLocation: file.redirectTo } : {}),
           }),
         );
       }),

@@ -6,6 +6,8 @@ import { deployOptionError } from '../errors/index.ts';
 import { readHashedFiles } from '../output/index.ts';
 import { fileHeaders, HASHED_FILES } from '../node/cache-policy.ts';
 import { APP_DATA_PATH } from '../shared/site-urls.ts';
+import { REDIRECT_MAP_FILE } from '../redirects/index.ts';
+import { redirectObjects } from './redirect-objects.ts';
 
 /**
  * Upload order, so that no page is ever served before what it loads: hashed assets and images,
@@ -24,10 +26,13 @@ export interface LocalFile {
   hashed: boolean;
   contentType: string;
   cacheControl: string;
+  /** Made by deploy, not read from out/: a redirect page (its bytes, and the S3 redirect header). */
+  body?: Buffer;
+  redirectTo?: string;
 }
 
 /** Host configuration for Netlify-style hosts, not part of the site. */
-const HOST_FILES = new Set(['_headers', '_redirects', HASHED_FILES]);
+const HOST_FILES = new Set(['_headers', '_redirects', HASHED_FILES, REDIRECT_MAP_FILE]);
 const DOCUMENT = /\.(html|xml|txt|json|webmanifest)$/;
 
 export function groupOf(path: string, hashed: boolean): Group {
@@ -79,5 +84,7 @@ export async function readLocalFiles(outDir: string): Promise<LocalFile[]> {
     );
     files.push(...batch);
   }
-  return files;
+  // Old URLs of the redirect map, as objects beside the pages (after them in the sort: no page waits).
+  files.push(...redirectObjects(outDir, paths));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

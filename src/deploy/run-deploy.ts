@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { openBucket, type Bucket } from './bucket.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 import { invalidateCdn } from './invalidate-cdn.ts';
+import { publishRedirectFunction } from './publish-redirect-function.ts';
+import { readRedirectMap } from './redirect-objects.ts';
 import { readLocalFiles, type LocalFile } from './local-files.ts';
 import { planDeploy, type DeployPlan } from './plan-deploy.ts';
 import { createProgress, formatBytes, type DeployProgress } from './progress.ts';
@@ -31,7 +33,7 @@ async function uploadAll(files: LocalFile[], bucket: Bucket, outDir: string, pro
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      await bucket.put(file, await readFile(join(outDir, file.path)));
+      await bucket.put(file, file.body ?? (await readFile(join(outDir, file.path))));
       progress.uploaded(file.path, file.size);
     }
   };
@@ -43,6 +45,17 @@ function printPlan(plan: DeployPlan, write: (line: string) => void): void {
   for (const path of plan.deletes) write(`would delete ${path}`);
   for (const k of plan.kept) write(`would keep ${k.path} until ${k.until.slice(0, 10)}`);
   if (plan.invalidate.length) write(`would invalidate ${plan.invalidate.join(' ')}`);
+}
+
+/** The redirect map at the edge: published after the pages, so a new target already exists when it answers. */
+async function publishRedirects(settings: DeploySettings & { cloudfront: string }, write: (line: string) => void): Promise<void> {
+  const fn = await publishRedirectFunction(settings);
+  if (!fn) return;
+  const count = readRedirectMap(settings.outDir).redirects.length;
+  write(
+    `CloudFront Function ${fn.name}: ${fn.updated ? `published (${count} redirect${count === 1 ? '' : 's'})` : 'unchanged'}` +
+      (fn.associated ? `; now the default behaviour's viewer-request function${fn.replaced ? ` (it replaced ${fn.replaced})` : ''}` : ''),
+  );
 }
 
 /** Publishes out/ to the bucket: plan, then uploads group by group, the state, deletions, and the CDN. */
@@ -66,6 +79,8 @@ export async function runDeploy(settings: DeploySettings, io: DeployIo): Promise
   const target = `s3://${settings.bucket}/${settings.prefix}`;
   if (settings.dryRun) {
     printPlan(plan, write);
+    const redirects = readRedirectMap(settings.outDir).redirects.length;
+    if (settings.cloudfront && redirects) write(`would publish ${redirects} redirects as the CloudFront Function of ${settings.cloudfront}`);
     write(
       `dry run for ${target}: would upload ${uploads} files (${formatBytes(plan.uploadBytes)}), ${plan.unchanged} unchanged, would delete ${plan.deletes.length}, keep ${plan.kept.length}; nothing was changed`,
     );
@@ -101,5 +116,6 @@ export async function runDeploy(settings: DeploySettings, io: DeployIo): Promise
       `CloudFront invalidation ${result.invalidationId} for ${plan.invalidate.length} path${plan.invalidate.length === 1 ? '' : 's'} (${plan.invalidate.slice(0, 5).join(' ')}${plan.invalidate.length > 5 ? ' …' : ''})`,
     );
   } else if (settings.cloudfront) write('CloudFront: no page changed, nothing to invalidate');
+  if (settings.cloudfront) await publishRedirects({ ...settings, cloudfront: settings.cloudfront }, write);
   return result;
 }

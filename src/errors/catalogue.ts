@@ -238,6 +238,67 @@ export function unknownPageError(location: SourceLocation, page: string, locale:
   return UnknownPage({ message: `"${page}" is not a page in ${locale}; expected the name of a file in site/pages/.`, field, location });
 }
 
+const RedirectConflict = defineError({
+  name: 'RedirectConflict',
+  stage: 'plan',
+  title: 'Two redirects claim one old URL',
+  when: 'Two pages list the same path under "aliases", or an alias and a site/redirects.yaml entry name the same path.',
+  hint: 'Keep the path on one page (or in one redirects.yaml entry) and remove it from the other.',
+});
+
+export function redirectConflictError(path: string, first: SourceLocation, second: SourceLocation): SiteError {
+  return RedirectConflict({
+    message: `${path} is claimed both here and by ${formatLoc(first)}; an old URL can lead to one place only.`,
+    field: 'aliases',
+    location: second,
+  });
+}
+
+const InvalidRedirect = defineError({
+  name: 'InvalidRedirect',
+  stage: 'plan',
+  title: 'A redirect that cannot be served',
+  when: 'A redirect in site/redirects.yaml or an alias goes to an http:// host, to a page that does not exist, in a loop, or a splat would capture a real page.',
+  hint: 'Point the redirect at an https:// URL, an existing path, or { page: <id>, locale: <locale> }; a splat must cover only old URLs.',
+});
+
+export function invalidRedirectError(location: SourceLocation, field: string, message: string, hint?: string): SiteError {
+  return InvalidRedirect({ message, field, location, ...(hint ? { hint } : {}) });
+}
+
+const UrlDisappeared = defineError({
+  name: 'UrlDisappeared',
+  stage: 'plan',
+  title: 'A published URL would disappear',
+  when: 'site/urls.lock records a URL that no page makes any more, and no alias or site/redirects.yaml entry says where it went.',
+  hint: 'Add the old path under "aliases" of the page that replaces it, or add it to site/redirects.yaml (a "to" target, or under "gone" for a 410).',
+});
+
+export function urlDisappearedError(lost: Array<{ path: string; file: string }>): SiteError {
+  const first = lost[0]!;
+  const list = lost.map((l) => `${l.path} (last made by ${l.file})`).join(', ');
+  return UrlDisappeared({
+    message: `${lost.length === 1 ? 'This URL was' : `${lost.length} URLs were`} published and no page makes ${lost.length === 1 ? 'it' : 'them'} any more: ${list}.`,
+    hint:
+      `Either add "aliases: [${first.path}]" to the page that replaces it, or add it to site/redirects.yaml: ` +
+      `"redirects: [{ from: ${first.path}, to: /new/path/ }]", or "gone: [${first.path}]" to answer 410 Gone.`,
+    field: 'urls.lock',
+    location: { file: first.file },
+  });
+}
+
+const InvalidUrlLock = defineError({
+  name: 'InvalidUrlLock',
+  stage: 'plan',
+  title: 'Unreadable line in site/urls.lock',
+  when: 'A line of site/urls.lock is not "<path> <page> <locale> <file>" (the build writes it; a merge may have broken it).',
+  hint: 'Resolve the merge conflict in site/urls.lock, keeping every URL line of both sides, then build again.',
+});
+
+export function invalidUrlLockError(location: SourceLocation, line: string): SiteError {
+  return InvalidUrlLock({ message: `"${line}" is not "<path> <page> <locale> <file> [-> <target>]".`, field: 'urls.lock', location });
+}
+
 // ── images: files under site/images and the alt text every image needs ──
 
 const ExternalImage = defineError({
@@ -558,6 +619,20 @@ const InvalidationFailed = defineError({
 export function invalidationFailedError(distribution: string, detail: string): SiteError {
   return InvalidationFailed({
     message: `The bucket is up to date, but distribution ${distribution} refused the invalidation (${detail}): check --cloudfront and the role's cloudfront:CreateInvalidation permission.`,
+  });
+}
+
+const RedirectFunctionFailed = defineError({
+  name: 'RedirectFunctionFailed',
+  stage: 'deploy',
+  title: 'CloudFront Function not published',
+  when: 'The bucket was updated, but the distribution named by --cloudfront refused the redirect function or its association.',
+  hint: "Check --cloudfront and the role's cloudfront:GetFunction, CreateFunction, UpdateFunction, PublishFunction, GetDistributionConfig and UpdateDistribution permissions.",
+});
+
+export function redirectFunctionFailedError(distribution: string, detail: string): SiteError {
+  return RedirectFunctionFailed({
+    message: `The bucket is up to date, but distribution ${distribution} did not take the redirect function (${detail}): check --cloudfront and the role's cloudfront:*Function and *DistributionConfig permissions.`,
   });
 }
 

@@ -69,6 +69,10 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (top !== 'site') return { pages: 'all', stage: 'settings' };
   if (inner === 'site.yaml' || inner === 'constants.yaml') return { pages: 'all', stage: 'settings' };
   if (inner.startsWith('static/')) return { pages: new Set(), stage: 'static' };
+  // The redirect map is made every build from the plan: no page renders again, _redirects is rewritten.
+  if (inner === 'redirects.yaml') return { pages: new Set(), stage: 'static' };
+  // Written by the build itself; a hand edit is read by the next build's map all the same.
+  if (inner === 'urls.lock') return { pages: new Set(), ignored: true };
   if (inner.startsWith('images/')) return { pages: imagePages(`/${inner}`, graph), stage: 'images' };
   // A file beside markdown (a post's screenshot, a linked PDF): the images stage publishes it.
   if (!/\.(ya?ml|md)$/.test(inner))

@@ -6,6 +6,7 @@ import type { OutputFile } from './build-manifest.ts';
 import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
+import { REDIRECT_MAP_FILE, redirectMapJson, type Redirect } from '../redirects/index.ts';
 import { pageCachePaths, type AssetSlots, type PageIndex } from '../render/index.ts';
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
@@ -51,6 +52,8 @@ export async function collectOutputFiles(options: {
   pageFiles?: { last?: Map<string, OutputFile[]>; next: Map<string, OutputFile[]> };
   /** A watch session's sitemap and feeds, each passed in `last` when the change cannot have changed it. */
   siteFiles?: { last?: Partial<SiteFiles>; next?: SiteFiles };
+  /** The redirect map: into `_redirects`, and as JSON for `serve` and `deploy`. */
+  redirects?: readonly Redirect[];
 }): Promise<OutputFile[]> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
@@ -72,7 +75,8 @@ export async function collectOutputFiles(options: {
     list.push({ path: `${asset.path}.br`, data: br, hashed: true });
     list.push({ path: `${asset.path}.gz`, data: gz, hashed: true });
   }
-  list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist) });
+  list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist, options.redirects ?? []) });
+  list.push({ path: REDIRECT_MAP_FILE, data: redirectMapJson(options.redirects ?? [], config.settings.baseUrl) });
   // The sitemap and feeds depend on the plan alone: a watch rebuild passes those its change left as they were.
   const last = options.siteFiles?.last;
   const siteFiles: SiteFiles = {

@@ -1,6 +1,7 @@
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { tagSlug } from '../shared/tag-slug.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
+import { redirectLines, type Redirect } from '../redirects/index.ts';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -47,9 +48,13 @@ export function headersFile(security: Record<string, string>, cache: ReadonlyArr
   return lines.join('\n') + '\n';
 }
 
-/** `_redirects`: each allowlisted third-party URL as a 200 rewrite of the proxy path with that exact query. */
-export function redirectsFile(allowlist: readonly string[]): string {
+/**
+ * `_redirects`: each allowlisted third-party URL as a 200 rewrite of the proxy path with that exact
+ * query, then the site's redirect map (old URLs: 301, or 410).
+ */
+export function redirectsFile(allowlist: readonly string[], redirects: readonly Redirect[] = []): string {
   const lines = [`# Third-party scripts served through ${PROXY_PATH} on hosts that rewrite (exact URL match only).`];
   for (const url of allowlist) lines.push(`${PROXY_PATH} url=${encodeURIComponent(url)} ${url} 200`);
+  lines.push(...redirectLines(redirects));
   return lines.join('\n') + '\n';
 }

@@ -7,6 +7,7 @@ import { watchHashedFiles } from '../output/hashed-files.ts';
 import { cacheControl, contentType } from '../node/cache-policy.ts';
 import { localeOfPath } from '../shared/locale-path.ts';
 import { etagMatches, parseRange, pickEncoding } from './negotiate.ts';
+import { createRedirectResponder } from './redirects.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 const MAX_PATH = 1024;
@@ -85,6 +86,7 @@ export function createStaticHandler(options: StaticHandlerOptions) {
   const compressed = new CompressionCache();
   // The same list `_headers` and `deploy` use, so a hashed chunk is cached exactly as in production.
   const hashedFiles = watchHashedFiles(root);
+  const respondRedirect = createRedirectResponder(root, options.headers);
 
   return async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const full = resolveRequestPath(root, pathname);
@@ -101,12 +103,15 @@ export function createStaticHandler(options: StaticHandlerOptions) {
       return;
     }
     if (!found) {
-      status = 404;
+      // An old URL of the build's redirect map: 301, or the 404 page sent as 410 Gone.
+      const redirect = respondRedirect(req, res, pathname);
+      if (redirect === 'sent') return;
+      status = redirect === 'gone' ? 410 : 404;
       // The default locale is unprefixed: its 404 page, like an unknown prefix's, is /404.html ('' here).
       const locale = localeOfPath(pathname, options.locales, '');
       found = await findFile([join(root, locale, '404.html'), join(root, '404.html')], root);
       if (!found) {
-        res.writeHead(404, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        res.writeHead(status, { ...options.headers, 'content-type': 'text/plain; charset=utf-8' }).end(status === 410 ? 'Gone' : 'Not found');
         return;
       }
     }

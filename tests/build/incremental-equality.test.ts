@@ -278,6 +278,22 @@ const rows: Row[] = [
     },
   },
   {
+    // The redirect map is made every build: _redirects and _redirect-map.json change, no page renders.
+    name: 'site/redirects.yaml',
+    edit: async ({ site }) => {
+      const file = join(site, 'redirects.yaml');
+      await writeFile(
+        file,
+        'redirects:\n  - { from: /jobs/, to: { page: careers, locale: en } }\n  - { from: /old-blog/*, to: "/blog/:splat" }\ngone: [/retired/]\n',
+      );
+      return [file];
+    },
+  },
+  {
+    name: 'an alias in a page',
+    edit: async ({ site }) => [await rewrite(join(site, 'pages/careers.yaml'), /\n$/, '\naliases:\n  es: [/es/empleos/]\n')],
+  },
+  {
     name: 'a deleted page YAML',
     edit: async ({ site }) => {
       const file = join(site, 'pages/english-only.yaml');

@@ -21,8 +21,12 @@ export async function copyFixture(name: string): Promise<{ dir: string; site: st
   };
 }
 
+/**
+ * Fixture copies keep no site/urls.lock unless a test asks (`lock: 'write'`): their edits delete
+ * and unpublish pages freely, which a locked site would refuse.
+ */
 export function buildFixture(f: { dir: string; site: string; out: string; cache: string }, extra: Partial<BuildOptions> = {}) {
-  return buildSite({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0, ...extra });
+  return buildSite({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0, lock: 'read', ...extra });
 }
 
 export const read = (dir: string, rel: string) => readFile(join(dir, rel), 'utf8');

@@ -175,6 +175,12 @@ const cases: Array<{ name: string; changes: FileChange[]; expected: Classificati
   { name: 'an image nothing shows: no page', changes: [change('site/images/unused.png')], expected: { pages: [], stages: ['images'], reload: 'page' } },
   { name: 'a static file: no page, a reload', changes: [change('site/static/favicon.ico')], expected: { pages: [], stages: ['static'], reload: 'page' } },
   {
+    name: 'site/redirects.yaml: no page renders, the map and _redirects are made again',
+    changes: [change('site/redirects.yaml')],
+    expected: { pages: [], stages: ['static'], reload: 'page' },
+  },
+  { name: 'site/urls.lock, written by the build itself: nothing', changes: [change('site/urls.lock')], expected: { pages: [], stages: [], reload: 'none' } },
+  {
     name: "an editor's swap file",
     changes: [change('site/blog/en/.first.md.swp'), change('locales/en.yaml~')],
     expected: { pages: [], stages: [], reload: 'none' },

@@ -1,0 +1,63 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/checks/index.ts';
+import { checkFixture, findingsOf, lineOfText, type CheckFixture } from './support.ts';
+
+// The clean fixture after its About page moved (en: about → company): a post still links to the
+// old URL (and the home page's document too), a redirect leads nowhere, an alias names a page that exists.
+let f: CheckFixture;
+let findings: Finding[];
+
+beforeAll(async () => {
+  f = await checkFixture();
+  await f.build();
+  const about = join(f.site, 'pages/about.yaml');
+  await writeFile(about, (await readFile(about, 'utf8')).replace('en: about,', 'en: company,') + 'aliases:\n  en: [/blog/]\n');
+  const post = join(f.site, 'blog/en/hello.md');
+  await writeFile(post, `${await readFile(post, 'utf8')}\nRead [who we are](/about/) first.\n`);
+  await writeFile(join(f.site, 'redirects.yaml'), 'redirects:\n  - { from: /team/, to: /people/ }\n');
+  await f.build();
+  findings = await f.check();
+}, 120_000);
+
+afterAll(() => f?.cleanup());
+
+describe('check: the redirect map', () => {
+  it('flags a link to an old URL at its markdown line, a target that does not exist, and an alias a page shadows', async () => {
+    expect(findingsOf(findings, 'redirects')).toEqual([
+      {
+        severity: 'error',
+        check: 'redirects',
+        file: f.shown('site/pages/about.yaml'),
+        line: await lineOfText(join(f.site, 'pages/about.yaml'), '/blog/'),
+        message: 'The redirect from /blog/ is never taken: a page lives at /blog/.',
+      },
+      {
+        severity: 'error',
+        check: 'redirects',
+        file: 'site/redirects.yaml',
+        message: 'The redirect from /team/ leads to /people/, which is not a built page or file.',
+      },
+      {
+        severity: 'warning',
+        check: 'redirects',
+        file: f.shown('site/blog/en/hello.md'),
+        line: await lineOfText(join(f.site, 'blog/en/hello.md'), '(/about/)'),
+        message: 'Link "/about/" points at an old URL that redirects to /company/.',
+      },
+      {
+        severity: 'warning',
+        check: 'redirects',
+        file: f.shown('site/legal/home-en.md'),
+        line: await lineOfText(join(f.site, 'legal/home-en.md'), '(/about/#team)'),
+        message: 'Link "/about/#team" points at an old URL that redirects to /company/.',
+      },
+    ]);
+    expect(findings.find((x) => x.message.startsWith('Link "/about/"'))!.hint).toBe(
+      'Link to the new URL, /company/: every visitor and crawler skips a redirect.',
+    );
+    // The links check leaves the old URL to this one: it still answers, through the redirect.
+    expect(findingsOf(findings, 'links').filter((x) => x.message.includes('/about/'))).toEqual([]);
+  });
+});
