@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkOutdatedTranslations } from '../../../src/checks/check-outdated-translations.ts';
+import { displayPath } from '../../../src/node/display-path.ts';
 import { collectTranslationStatus, type TranslationPiece } from '../../../src/translations/index.ts';
 import { copyFixture } from '../../support/fixture.ts';
 
@@ -204,5 +206,25 @@ describe('translation status from git history', () => {
     expect(es.words.translated).toBeLessThan(es.words.total);
     // The Spanish-only posts (one without a translationKey) are missing in English.
     expect(locales.find((l) => l.locale === 'en')).toMatchObject({ items: { missing: 2, total: 2 } });
+  });
+
+  it("gives check a warning at the translation's line, with how long the source has been ahead", async () => {
+    const site = await repo();
+    await site.edit('locales/en.yaml', (t) => t.replace('written-on: Written on', 'written-on: Published on'));
+    site.commit('Clearer English date label', 4);
+    await site.edit('locales/es.yaml', (t) => `${t}retired:\n  key: Ya no se usa\n`);
+    site.commit('A Spanish key English never had', 5);
+    const findings = checkOutdatedTranslations(await site.status());
+    const es = displayPath(join(site.dir, 'locales/es.yaml'));
+    expect(findings.map(({ hint: _hint, ...f }) => f)).toEqual([
+      {
+        severity: 'warning',
+        check: 'translations',
+        file: es,
+        line: 6,
+        message: `Message "blog.written-on" is outdated in es: its en source (${displayPath(join(site.dir, 'locales/en.yaml'))}:8) has been ahead for 26 days, since 2026-01-05.`,
+      },
+      { severity: 'warning', check: 'translations', file: es, line: 16, message: 'Message "retired.key" in es is unused: gone from en.' },
+    ]);
   });
 });
