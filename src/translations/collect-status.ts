@@ -27,7 +27,7 @@ export async function collectTranslationStatus(options: CollectTranslationStatus
   const root = dirname(siteDir);
   const localesDir = resolve(options.localesDir ?? join(root, 'locales'));
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  const historyRead = readGitHistory({ cwd: siteDir, paths: [siteDir, localesDir], now });
+  const historyRead = readGitHistory({ cwd: siteDir, paths: [siteDir, localesDir] });
   const config = options.loaded?.config ?? (await loadSiteConfig({ siteDir }));
   const content = options.loaded?.content ?? (await loadContent({ siteDir, config }));
   const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));

@@ -16,9 +16,6 @@ export interface Commit {
   skip: boolean;
 }
 
-/** The working tree as a pseudo-commit: newer than any commit. */
-export const WORKING_TREE: Commit = { sha: NO_BLOB, time: 0, order: -1, skip: false };
-
 export interface FileChange {
   commit: Commit;
   oldBlob: string;
@@ -37,13 +34,11 @@ export interface GitHistory {
   readObject(name: string): Promise<string | undefined>;
   /** The commit a pin names (a full or abbreviated id), when the history has it. */
   resolveRevision(rev: string): Commit | undefined;
-  /** Per line (1-based) of the file as it is now, the commit that last changed it. */
-  blame(path: string): Promise<Commit[]>;
   close(): void;
 }
 
 /** Reads the history of `paths` in one `git log --raw`; undefined when there is no git or no repository. */
-export async function readGitHistory(options: { cwd: string; paths: string[]; now?: number }): Promise<GitHistory | undefined> {
+export async function readGitHistory(options: { cwd: string; paths: string[] }): Promise<GitHistory | undefined> {
   let root: string;
   try {
     root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: options.cwd })).stdout.trim();
@@ -87,8 +82,6 @@ export async function readGitHistory(options: { cwd: string; paths: string[]; no
       .filter(Boolean)
       .map((l) => l.slice(3).replace(/^.* -> /, '')),
   );
-  const now = options.now ?? Math.floor(Date.now() / 1000);
-  const workingTree: Commit = { ...WORKING_TREE, time: now };
   const objects = new ObjectReader(root);
   const byPrefix = [...commits.keys()];
   return {
@@ -104,41 +97,8 @@ export async function readGitHistory(options: { cwd: string; paths: string[]; no
       const sha = byPrefix.find((s) => s.startsWith(wanted));
       return sha ? commits.get(sha) : undefined;
     },
-    blame: async (path) => {
-      const skipped = [...commits.values()].filter((c) => c.skip).map((c) => c.sha);
-      // -w: a line whose only change is its indentation or spacing keeps its older commit.
-      const args = ['blame', '--porcelain', '-w', ...skipped.flatMap((s) => ['--ignore-rev', s]), '--', path];
-      const out = await git(args).then(
-        (r) => r.stdout,
-        () => undefined,
-      );
-      if (out === undefined) return [];
-      return parseBlame(out, (sha, committerTime) =>
-        sha === NO_BLOB ? workingTree : (commits.get(sha) ?? { sha, time: committerTime, order: Number.MAX_SAFE_INTEGER, skip: false }),
-      );
-    },
     close: () => objects.close(),
   };
-}
-
-/** `git blame --porcelain`: a header per line (`<sha> <orig> <final> [<count>]`), commit fields the first time, then the line after a tab. */
-function parseBlame(out: string, commitOf: (sha: string, committerTime: number) => Commit): Commit[] {
-  const lines: Commit[] = [];
-  const times = new Map<string, number>();
-  let sha = '';
-  let final = 0;
-  for (const line of out.split('\n')) {
-    if (line.startsWith('\t')) {
-      lines[final - 1] = commitOf(sha, times.get(sha) ?? 0);
-      continue;
-    }
-    const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
-    if (header) {
-      sha = header[1]!;
-      final = Number(header[2]);
-    } else if (line.startsWith('committer-time ')) times.set(sha, Number(line.slice(15)));
-  }
-  return lines;
 }
 
 /** One `git cat-file --batch` for every object the status reads: thousands of reads cost one process. */

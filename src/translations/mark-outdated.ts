@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import yaml from 'js-yaml';
 import type { Commit, FileChange, GitHistory } from './git-history.ts';
 import type { Comparison, PieceDraft } from './types.ts';
-import { valueAt } from './yaml-leaves.ts';
+import { pathKey, readYamlLeaves } from './yaml-leaves.ts';
 
 /**
  * Formatting is whitespace: indentation, blank lines, a paragraph wrapped again. A change that
@@ -19,7 +20,7 @@ export async function markOutdated(pieces: PieceDraft[], history: GitHistory, no
       const pinned = pin ? history.resolveRevision(pin) : undefined;
       if (pin && !pinned) piece.note = `translated-from ${pin} is not in the history; using the last edit`;
       if (pinned) piece.pinned = pinned.sha.slice(0, 7);
-      const ahead = piece.compare.type === 'file' ? await fileAhead(piece.compare, files, pinned) : await linesAhead(piece.compare, history, files, pinned);
+      const ahead = piece.compare.type === 'file' ? await fileAhead(piece.compare, files, pinned) : await valueAhead(piece.compare, files, pinned);
       if (!ahead.length) return;
       const since = Math.min(...ahead.map((c) => c.time));
       piece.status = 'outdated';
@@ -35,50 +36,41 @@ async function fileAhead(compare: Extract<Comparison, { type: 'file' }>, files: 
   return files.meaningfulAfter(compare.source, after);
 }
 
-async function linesAhead(
-  compare: Extract<Comparison, { type: 'lines' }>,
-  history: GitHistory,
-  files: FileTimeline,
-  pinned: Commit | undefined,
-): Promise<Commit[]> {
-  const [sourceLines, translationLines] = await Promise.all([files.blame(compare.source), files.blame(compare.translation)]);
-  const commitsOf = (lines: Commit[], [first, last]: [number, number]) => {
-    const found: Commit[] = [];
-    for (let line = first; line <= last; line++) found.push(lines[line - 1] ?? files.workingTree);
-    return found;
+/** The source value's changes after the translation value's last one (or after its pin). */
+async function valueAhead(compare: Extract<Comparison, { type: 'lines' }>, files: FileTimeline, pinned: Commit | undefined): Promise<Commit[]> {
+  const [source, translation] = await Promise.all([files.valueChanges(compare.source), files.valueChanges(compare.translation)]);
+  const after = pinned ?? translation.get(pathKey(compare.translationLeaf.path))?.[0] ?? files.never;
+  return (source.get(pathKey(compare.sourceLeaf.path)) ?? []).filter((c) => c.order < after.order);
+}
+
+/** Flat `path → normalized text` of one version of a YAML file; a version that does not parse has none. */
+function yamlValues(text: string | undefined): Map<string, string> {
+  const values = new Map<string, string>();
+  if (text === undefined) return values;
+  let tree: unknown;
+  try {
+    tree = yaml.load(text, { schema: yaml.CORE_SCHEMA });
+  } catch {
+    // A version committed with a syntax slip: the tolerant parser still reads the values around it.
+    for (const [key, leaf] of readYamlLeaves(text).leaves) values.set(key, normalizeText(leaf.value));
+    return values;
+  }
+  const visit = (node: unknown, path: Array<string | number>) => {
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, [...path, i]));
+    else if (node !== null && typeof node === 'object') for (const [key, value] of Object.entries(node)) visit(value, [...path, key]);
+    else if (typeof node === 'string' || typeof node === 'number') values.set(pathKey(path), normalizeText(String(node)));
   };
-  if (!pinned && compare.source === compare.translation && overlap(compare.sourceLeaf.lines, compare.translationLeaf.lines))
-    return sharedLineAhead(compare, history, newest(commitsOf(sourceLines, compare.sourceLeaf.lines)));
-  const after = pinned ?? newest(commitsOf(translationLines, compare.translationLeaf.lines));
-  const ahead = commitsOf(sourceLines, compare.sourceLeaf.lines).filter((c) => c.order < after.order);
-  if (!ahead.length || after.order < 0) return ahead;
-  // Blame says the lines changed; the text as it was when the translation was made says whether the words did.
-  const before = await history.readObject(`${after.sha}:${history.relativePath(compare.source)}`);
-  const then = before === undefined ? undefined : valueAt(before, compare.sourceLeaf.path);
-  return then !== undefined && normalizeText(then) === normalizeText(compare.sourceLeaf.value) ? [] : ahead;
+  visit(tree, []);
+  return values;
 }
-
-const overlap = ([a1, a2]: [number, number], [b1, b2]: [number, number]) => a1 <= b2 && b1 <= a2;
-
-/**
- * `{ en: …, es: … }` on one line: blame cannot tell the two apart, so the line's last change is
- * read against the version before it. Only English changed there: outdated since that change.
- */
-async function sharedLineAhead(compare: Extract<Comparison, { type: 'lines' }>, history: GitHistory, last: Commit): Promise<Commit[]> {
-  if (last.order === Number.MAX_SAFE_INTEGER) return [];
-  const rel = history.relativePath(compare.source);
-  const before = await history.readObject(last.order < 0 ? `HEAD:${rel}` : `${last.sha}^:${rel}`);
-  if (before === undefined) return [];
-  const changed = (leaf: typeof compare.sourceLeaf) => normalizeText(valueAt(before, leaf.path) ?? '') !== normalizeText(leaf.value);
-  return changed(compare.sourceLeaf) && !changed(compare.translationLeaf) ? [last] : [];
-}
-
-const newest = (commits: Commit[]) => commits.reduce((a, b) => (b.order < a.order ? b : a));
 
 /** Per file: its changes that count, newest first, with the working tree's edits in front. */
 class FileTimeline {
   readonly workingTree: Commit;
-  private blames = new Map<string, Promise<Commit[]>>();
+  /** Older than every commit: a value whose every change was marked `[i18n skip]`. */
+  readonly never: Commit = { sha: '', time: 0, order: Number.MAX_SAFE_INTEGER, skip: false };
+  private values = new Map<string, Promise<Map<string, Commit[]>>>();
+  private parsedObjects = new Map<string, Promise<Map<string, string>>>();
   private meaningful = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -88,9 +80,43 @@ class FileTimeline {
     this.workingTree = { sha: '0'.repeat(40), time: now, order: -1, skip: false };
   }
 
-  blame(path: string): Promise<Commit[]> {
-    let found = this.blames.get(path);
-    if (!found) this.blames.set(path, (found = this.history.blame(path)));
+  /**
+   * Per value of a YAML file (by path), the commits that changed its text, newest first: every
+   * version of the file read once (one `git cat-file` process for all), each compared with the one
+   * before. A value is its own unit, so `{ en: …, es: … }` on one line, quoting and re-indenting are
+   * told apart exactly, where a line-based `git blame` could not.
+   */
+  valueChanges(path: string): Promise<Map<string, Commit[]>> {
+    let found = this.values.get(path);
+    if (!found) this.values.set(path, (found = this.readValueChanges(path)));
+    return found;
+  }
+
+  private async readValueChanges(path: string): Promise<Map<string, Commit[]>> {
+    const rel = this.history.relativePath(path);
+    const parse = (name: string) => this.parsed(name);
+    const current = await readFile(path, 'utf8').then(yamlValues, () => new Map<string, string>());
+    // Each commit against its own parent (the blobs `git log --raw` names): branches merged in any order compare right.
+    const diffs: Array<{ commit: Commit; before: Promise<Map<string, string>>; after: Promise<Map<string, string>> }> = (this.history.changes.get(rel) ?? [])
+      .filter((change) => !change.commit.skip)
+      .map((change) => ({ commit: change.commit, before: parse(change.oldBlob), after: parse(change.newBlob) }));
+    if (this.history.dirty.has(rel)) diffs.unshift({ commit: this.workingTree, before: parse(`HEAD:${rel}`), after: Promise.resolve(current) });
+    const changes = new Map<string, Commit[]>();
+    for (const diff of diffs) {
+      const [before, after] = await Promise.all([diff.before, diff.after]);
+      for (const [key, text] of after) {
+        if (!current.has(key) || before.get(key) === text) continue;
+        let list = changes.get(key);
+        if (!list) changes.set(key, (list = []));
+        list.push(diff.commit);
+      }
+    }
+    return changes;
+  }
+
+  private parsed(name: string): Promise<Map<string, string>> {
+    let found = this.parsedObjects.get(name);
+    if (!found) this.parsedObjects.set(name, (found = this.history.readObject(name).then(yamlValues)));
     return found;
   }
 
@@ -129,9 +155,7 @@ class FileTimeline {
 
   private async workingTreeCounts(path: string, rel: string): Promise<boolean> {
     if (!this.history.dirty.has(rel)) return false;
-    const committed = this.history.changes.get(rel)?.[0];
-    if (!committed) return true;
-    const [now, then] = await Promise.all([readFile(path, 'utf8').catch(() => undefined), this.history.readObject(committed.newBlob)]);
+    const [now, then] = await Promise.all([readFile(path, 'utf8').catch(() => undefined), this.history.readObject(`HEAD:${rel}`)]);
     return now === undefined || then === undefined || normalizeText(now) !== normalizeText(then);
   }
 }

@@ -57,8 +57,3 @@ export function readYamlLeaves(source: string): YamlLeaves {
   const filePin = PIN.exec(top)?.[1];
   return { leaves, ...(filePin ? { filePin } : {}) };
 }
-
-/** The text at `path` of a parsed YAML value, for comparing a source as it was with how it is. */
-export function valueAt(source: string, path: ReadonlyArray<string | number>): string | undefined {
-  return readYamlLeaves(source).leaves.get(pathKey(path))?.value;
-}

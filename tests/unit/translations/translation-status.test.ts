@@ -99,6 +99,10 @@ describe('translation status from git history', () => {
     site.commit('Fix a typo in the heading [i18n skip]', 6);
     await site.edit('locales/en.yaml', (t) => t.replace('  written-on: Written on', '  written-on:   "Written on"'));
     site.commit('Quote a message', 7);
+    await site.edit('locales/en.yaml', (t) => t.replace('title: Not found', 'title: Not Found'));
+    site.commit('Title case [i18n skip]', 8);
+    await site.edit('locales/en.yaml', (t) => t.replace('  reading-time:', '  # Filled by the post template.\n  reading-time:'));
+    site.commit('Explain a message', 9);
     expect(outdated((await site.status()).pieces)).toEqual([]);
   });
 
