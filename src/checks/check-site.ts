@@ -18,6 +18,8 @@ import { checkRequiredMessages } from './check-required-messages.ts';
 import { checkStructuredData } from './check-structured-data.ts';
 import { checkNumbers } from './check-numbers.ts';
 import { checkTranslations } from './check-translations.ts';
+import { checkOutdatedTranslations } from './check-outdated-translations.ts';
+import { collectTranslationStatus } from '../translations/index.ts';
 import { sortFindings } from './format-findings.ts';
 import { pageSources } from './page-sources.ts';
 import { readBudgets } from './read-budgets.ts';
@@ -66,8 +68,11 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
 
   const redirects = checkRedirects({ siteDir, plan, content, site, baseUrl });
   const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));
+  // The links of the status are for its page; the findings need only where to edit.
+  const status = await collectTranslationStatus({ siteDir, localesDir, loaded: { config, content, urls: new Map() } });
   const findings = [
     ...checkTranslations({ config, content, messages, messagePaths }),
+    ...checkOutdatedTranslations(status),
     ...checkRequiredMessages({ config, content, messages, messagePaths }),
     ...checkLinks({ site, baseUrl, serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])], redirects: redirects.redirects }),
     ...redirects.findings,

@@ -6,6 +6,7 @@ import { registerDeployCommand } from './deploy-command.ts';
 import { registerFormsCommands } from './forms-commands.ts';
 import { registerNewPostCommand } from './new-post-command.ts';
 import { registerServeCommand } from './serve-command.ts';
+import { registerTranslationsCommand } from './translations-command.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -20,6 +21,7 @@ registerServeCommand(program);
 registerFormsCommands(program);
 registerCheckCommand(program);
 registerNewPostCommand(program);
+registerTranslationsCommand(program);
 registerDeployCommand(program);
 
 await program.parseAsync();

@@ -3,7 +3,7 @@ import { createBuildSession } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
-import { createDevEvents, injectClient, watchSite } from '../dev/index.ts';
+import { createDevEvents, createTranslationsPage, injectClient, watchSite } from '../dev/index.ts';
 import { securityHeaders, securityOptions, serveSite, type RequestHandler } from '../serve/index.ts';
 import { buildOptionsOf, buildWithFlags } from './build-command.ts';
 import type { DeliverySettings } from './delivery-options.ts';
@@ -63,7 +63,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
   const delivery = resolveDelivery(deliveryFlags, config.settings.baseUrl);
   const forms = await startForms(flags.site, config, delivery);
   const handlers: RequestHandler[] = [];
-  if (events) handlers.push(events.handle);
+  if (events) handlers.push(events.handle, createTranslationsPage({ siteDir: flags.site }));
   handlers.push(forms.handle);
   const site = await serveSite({
     outDir: flags.out,

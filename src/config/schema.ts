@@ -58,7 +58,13 @@ export const siteConfigSchema = z
       })
       .default({ firstDelayMs: 3000, batchSize: 4, intervalMs: 3000 }),
     thirdPartyAllowlist: z.array(z.url({ protocol: /^https$/ })).default([]),
-    blog: z.strictObject({ postsPerPage: z.int().positive().default(10) }).default({ postsPerPage: 10 }),
+    blog: z
+      .strictObject({
+        postsPerPage: z.int().positive().default(10),
+        /** A post with no translation in a language: listed there, marked and linked to its own language (`show`), or left out (`hide`). */
+        fallback: z.enum(['show', 'hide']).default('show'),
+      })
+      .default({ postsPerPage: 10, fallback: 'show' }),
     /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
     deploy: z
       .strictObject({

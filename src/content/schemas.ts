@@ -68,6 +68,11 @@ export const postFrontMatterSchema = z.strictObject({
   draft: z.boolean().default(false),
   /** Old paths that answer with a 301 to this post. */
   aliases: z.array(aliasPath).optional(),
+  /** The commit of the source this translation was made from, when git history alone misleads (`agency-site translations`). */
+  translatedFrom: z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(z.string().regex(/^[0-9a-f]{4,40}$/, 'expected a commit id (4 to 40 hexadecimal digits; quote one made only of digits)'))
+    .optional(),
 });
 
 export type PostFrontMatter = z.output<typeof postFrontMatterSchema>;
@@ -77,6 +82,11 @@ export const documentFrontMatterSchema = z.strictObject({
   description: z.string().min(1),
   updated: isoDate.optional(),
   translationKey: z.string().optional(),
+  /** The commit of the source this translation was made from, when git history alone misleads (`agency-site translations`). */
+  translatedFrom: z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(z.string().regex(/^[0-9a-f]{4,40}$/, 'expected a commit id (4 to 40 hexadecimal digits; quote one made only of digits)'))
+    .optional(),
 });
 
 export const collectionSchema = z.strictObject({

@@ -20,19 +20,17 @@ export function blogDrafts(
   if (content.posts && Object.values(content.posts).some((p) => p.length) && !options.templates.includes(postTemplate)) {
     throw unknownTemplateError({ file: listPage.file }, postTemplate, options.templates);
   }
+  const pathIn = (post: Post) => localizePath({ locale: post.locale, defaultLocale, slug: `${listPage.slug[post.locale]}/${post.slug}` });
   for (const locale of Object.keys(listPage.slug)) {
     const listSlug = listPage.slug[locale]!;
     const posts = content.posts[locale] ?? [];
     const postPath = (post: Post) => localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` });
-    drafts.push(
-      ...listDrafts(
-        listPage,
-        locale,
-        listSlug,
-        posts.map((p) => ({ post: p, path: postPath(p) })),
-        options,
-      ),
-    );
+    const listed = [
+      ...posts.map((p) => ({ post: p, path: postPath(p) })),
+      ...untranslatedPosts(locale, listPage, options).map((p) => ({ post: p, path: pathIn(p) })),
+    ];
+    listed.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.slug.localeCompare(b.post.slug));
+    drafts.push(...listDrafts(listPage, locale, listSlug, listed, options));
     const entries: FeedEntry[] = [];
     for (const post of posts) {
       const path = postPath(post);
@@ -79,6 +77,8 @@ function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{
           tags: post.tags,
           readingMinutes: post.readingMinutes,
           path,
+          // A post with no translation here, listed in its own language and linked to its own URL.
+          ...(post.locale !== locale ? { locale: post.locale } : {}),
         })),
         pagination: { page: n, pages: count, previous: n > 1 ? pathOf(n - 1) : null, next: n < count ? pathOf(n + 1) : null },
       },
@@ -86,13 +86,33 @@ function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{
       // The folder too: a post added, removed, redated or unpublished changes every list page.
       sources: [
         ...base.sources,
-        resolve(dirname(page.file), '../blog', locale) + sep,
+        ...listedFolders(page, locale, options).map((l) => resolve(dirname(page.file), '../blog', l) + sep),
+        // Bundle folders (site/blog/<slug>/index.md) live here, beside the locale folders.
         resolve(dirname(page.file), '../blog') + sep,
         ...posts.slice((n - 1) * perPage, n * perPage).map(({ post }) => resolve(post.file)),
       ],
     });
   }
   return drafts;
+}
+
+/**
+ * Published posts of the other languages with no published translation in `locale` (a post
+ * without a translationKey has none), unless site.yaml says `blog.fallback: hide`. They are only
+ * listed: no page, feed entry or sitemap URL is made for them in `locale`.
+ */
+function untranslatedPosts(locale: string, listPage: Page, options: PlanSiteOptions): Post[] {
+  if (options.config.settings.blog.fallback === 'hide') return [];
+  const here = new Set((options.content.posts[locale] ?? []).flatMap((p) => (p.translationKey ? [p.translationKey] : [])));
+  return Object.entries(options.content.posts)
+    .filter(([other]) => other !== locale && listPage.slug[other] !== undefined)
+    .flatMap(([, posts]) => posts.filter((p) => !p.translationKey || !here.has(p.translationKey)));
+}
+
+/** The blog folders a locale's list shows posts from: its own, and the others' when untranslated posts are listed. */
+function listedFolders(page: Page, locale: string, options: PlanSiteOptions): string[] {
+  if (options.config.settings.blog.fallback === 'hide') return [locale];
+  return [locale, ...Object.keys(page.slug).filter((l) => l !== locale)];
 }
 
 function postDraft(post: Post, path: string, template: string, listPage: Page): Draft {

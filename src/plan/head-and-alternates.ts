@@ -1,7 +1,7 @@
 import { duplicateUrlError } from '../errors/index.ts';
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../images/index.ts';
 import { outFileOfPath } from '../shared/locale-path.ts';
-import type { Alternate, PageContext } from '../shared/page-data.ts';
+import type { Alternate, PageContext, UntranslatedLink } from '../shared/page-data.ts';
 import type { Draft, PlanSiteOptions } from './draft.ts';
 import type { HeadData, PlannedPage, SitePlan } from './types.ts';
 
@@ -15,8 +15,14 @@ export function assertUniqueUrls(drafts: Draft[]): void {
 }
 
 /** Each draft with its translations (hreflang, x-default, og:locale), canonical URL, feed and card. */
-export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds: SitePlan['feeds']): PlannedPage[] {
+export function withAlternates(
+  drafts: Draft[],
+  options: PlanSiteOptions,
+  feeds: SitePlan['feeds'],
+  routes: Record<string, Record<string, string>>,
+): PlannedPage[] {
   const { settings, locales, defaultLocale } = options.config;
+  const listPageId = options.content.pages.find((p) => p.list === 'posts')?.id;
   const byId = new Map<string, Draft[]>();
   for (const d of drafts) byId.set(d.id, [...(byId.get(d.id) ?? []), d]);
   return drafts.map((draft) => {
@@ -46,7 +52,14 @@ export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds:
             },
           }),
     };
-    const pageContext: PageContext = { locale: draft.locale, pageId: draft.id, alternates, ...draft.extraContext };
+    const untranslated = untranslatedLinks(draft, group, { locales, routes, listPageId, label: (l) => settings.locales[l]!.label });
+    const pageContext: PageContext = {
+      locale: draft.locale,
+      pageId: draft.id,
+      alternates,
+      ...(untranslated.length ? { untranslated } : {}),
+      ...draft.extraContext,
+    };
     return {
       id: draft.id,
       locale: draft.locale,
@@ -65,4 +78,24 @@ export function withAlternates(drafts: Draft[], options: PlanSiteOptions, feeds:
       ogLabel: draft.ogLabel,
     };
   });
+}
+
+/**
+ * Where the language switcher goes for a language this page has no translation in: that
+ * language's blog for a post, its home page otherwise. Never a hreflang link: it is not this page.
+ */
+function untranslatedLinks(
+  draft: Draft,
+  group: Draft[],
+  options: { locales: string[]; routes: Record<string, Record<string, string>>; listPageId: string | undefined; label: (locale: string) => string },
+): UntranslatedLink[] {
+  const links: UntranslatedLink[] = [];
+  for (const locale of options.locales) {
+    if (group.some((d) => d.locale === locale)) continue;
+    const blog = draft.id.startsWith('post:') && options.listPageId ? options.routes[locale]?.[options.listPageId] : undefined;
+    const home = options.routes[locale]?.home;
+    const path = blog ?? home;
+    if (path !== undefined) links.push({ locale, path, label: options.label(locale), to: blog !== undefined ? 'blog' : 'home' });
+  }
+  return links;
 }

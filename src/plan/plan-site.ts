@@ -33,7 +33,7 @@ export function planSite(options: PlanSiteOptions): SitePlan {
 
   // Alternates and head, once every URL is known.
   assertUniqueUrls(drafts);
-  const pages = withAlternates(drafts, options, blog.feeds);
+  const pages = withAlternates(drafts, options, blog.feeds, routes);
 
   // What each locale's pages share, and the navbar and footer slices.
   const shared: SitePlan['shared'] = {};
@@ -68,7 +68,8 @@ export function replanPages(plan: SitePlan, ids: ReadonlySet<string>, options: P
     for (const locale of Object.keys(page.slug))
       drafts.push(pageDraft(page, locale, localizePath({ locale, defaultLocale, slug: page.slug[locale]! }), options));
   }
-  const replanned = new Map(withAlternates(drafts, options, plan.feeds).map((p) => [p.outFile, p]));
+  const routes = Object.fromEntries(Object.entries(plan.shared).map(([locale, data]) => [locale, data.routes]));
+  const replanned = new Map(withAlternates(drafts, options, plan.feeds, routes).map((p) => [p.outFile, p]));
   return { ...plan, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
 }
 
@@ -86,6 +87,6 @@ export function replanPosts(plan: SitePlan, files: ReadonlySet<string>, options:
   const blog = blogDrafts(listPage, routes, options);
   const changedIds = new Set(blog.drafts.filter((d) => d.sources.some((s) => files.has(s)) && d.id.startsWith('post:')).map((d) => d.id));
   const wanted = blog.drafts.filter((d) => changedIds.has(d.id) || d.id === listPage.id || d.id.startsWith(`${listPage.id}:page:`));
-  const replanned = new Map(withAlternates(wanted, options, blog.feeds).map((p) => [p.outFile, p]));
+  const replanned = new Map(withAlternates(wanted, options, blog.feeds, routes).map((p) => [p.outFile, p]));
   return { ...plan, feeds: blog.feeds, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
 }

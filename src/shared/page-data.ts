@@ -8,11 +8,17 @@ export interface Alternate {
   label: string;
 }
 
+/** A language the page has no translation in: the switcher offers that language's blog (a post) or home page instead. */
+export interface UntranslatedLink extends Alternate {
+  to: 'blog' | 'home';
+}
+
 export interface PageContext {
   locale: string;
   /** Stable id of the page across locales (`careers`, `post:node-event-loop`). */
   pageId: string;
   alternates: Alternate[];
+  untranslated?: UntranslatedLink[];
   [key: string]: unknown;
 }
 

@@ -1,16 +1,18 @@
 import type { PageProps } from '../../src/shared/template-contract.ts';
 import { NewsletterForm } from '../components/NewsletterForm.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
-import { useT } from '../lib/site-context.tsx';
+import { useLocale, useT } from '../lib/site-context.tsx';
 import { Island } from '../lib/island.tsx';
 
 interface Data {
-  posts: Array<{ title: string; description: string; date: string; tags: string[]; readingMinutes: number; path: string }>;
+  /** `locale`: a post with no translation here, listed in its own language. */
+  posts: Array<{ title: string; description: string; date: string; tags: string[]; readingMinutes: number; path: string; locale?: string }>;
   pagination: { page: number; pages: number; previous: string | null; next: string | null };
 }
 
 export default function BlogList({ data }: PageProps<Data>) {
   const t = useT();
+  const locale = useLocale();
   const { pagination } = data;
   return (
     <div className="container page">
@@ -23,9 +25,16 @@ export default function BlogList({ data }: PageProps<Data>) {
       </Island>
       <ul className="post-list">
         {data.posts.map((post) => (
-          <li key={post.path} className="post-card">
+          <li key={post.path} className="post-card" {...(post.locale ? { lang: post.locale } : {})}>
+            {post.locale ? (
+              <p className="post-card-language" lang={locale}>
+                {t(`blog.only-in.${post.locale}`)}
+              </p>
+            ) : null}
             <h2>
-              <a href={post.path}>{post.title}</a>
+              <a href={post.path} {...(post.locale ? { hrefLang: post.locale } : {})}>
+                {post.title}
+              </a>
             </h2>
             <PostMeta date={post.date} readingMinutes={post.readingMinutes} tags={post.tags} />
             <p>{post.description}</p>

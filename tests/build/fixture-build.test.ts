@@ -42,7 +42,8 @@ describe('a built fixture site', () => {
     expect(published('en')).toBe(false);
     expect(published('sw.js')).toBe(true);
     expect(existsSync(fixture.out)).toBe(false);
-    expect(report.pagesByLocale).toEqual({ en: 7, es: 9 });
+    // English lists the two Spanish-only posts too: a second list page.
+    expect(report.pagesByLocale).toEqual({ en: 8, es: 9 });
   });
 
   it('gives each page lang, a self canonical, reciprocal hreflang with x-default and og:locale', async () => {
@@ -63,7 +64,9 @@ describe('a built fixture site', () => {
 
   it('offers only the languages a page exists in', async () => {
     const page = await html('english-only/index.html');
-    expect(allMatches(page, /hrefLang="([^"]+)"/).flat()).toEqual(['en', 'x-default']);
+    expect(allMatches(page, /<link rel="alternate" hrefLang="([^"]+)"/).flat()).toEqual(['en', 'x-default']);
+    // The switcher offers Spanish anyway: its home page, saying the page has no translation.
+    expect(page).toMatch(/<a href="\/es\/" hrefLang="es"><span lang="es">Español<\/span>/);
     expect(page).not.toContain('og:locale:alternate');
     expect(published('es/english-only')).toBe(false);
   });
@@ -73,7 +76,7 @@ describe('a built fixture site', () => {
     expect(en).toContain('hrefLang="es" href="https://fixture.example/es/blog/primer-articulo/"');
     expect(en).toMatch(/<a href="\/es\/blog\/primer-articulo\/" hrefLang="es" lang="es">/);
     const solo = await html('es/blog/solo-en-espanol/index.html');
-    expect(allMatches(solo, /hrefLang="([^"]+)"/).flat()).toEqual(['es', 'x-default']);
+    expect(allMatches(solo, /<link rel="alternate" hrefLang="([^"]+)"/).flat()).toEqual(['es', 'x-default']);
   });
 
   it('renders markdown with highlighting, heading ids and the CTA component', async () => {
@@ -265,7 +268,7 @@ describe('islands and full hydration', () => {
           props: { requirePhone: false },
         },
       ]);
-      expect(formatReport(built)).toMatch(/hydration: 12 pages islands \(page-data\.islands\.json\), 4 full \(page-data\.json\): .*\/es\/404\.html/);
+      expect(formatReport(built)).toMatch(/hydration: 13 pages islands \(page-data\.islands\.json\), 4 full \(page-data\.json\): .*\/es\/404\.html/);
       expect(formatReport(built)).toMatch(/JavaScript \(gzip\): [\d.]+ KB on the first load of every island page \(the runtime, no React\)/);
     } finally {
       await f.cleanup();

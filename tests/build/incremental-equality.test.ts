@@ -124,6 +124,33 @@ const rows: Row[] = [
     ],
   },
   {
+    // The Spanish translation is deleted: the English post becomes English-only, listed in the
+    // Spanish blog with its language marked, and its switcher goes to the Spanish blog.
+    name: 'a post loses its translation',
+    edit: async ({ site }) => {
+      const file = join(site, 'blog/es/primer-articulo.md');
+      await rm(file);
+      return [file];
+    },
+  },
+  {
+    // A Spanish-only post gets its English translation: it leaves the English list's fallbacks.
+    name: 'a post gains its translation',
+    edit: async ({ site }) => {
+      const file = join(site, 'blog/en/only-in-spanish.md');
+      await writeFile(
+        file,
+        '---\ntitle: Only in Spanish no more\ndescription: Now in English too.\ndate: 2026-02-01\ntags: [react]\ntranslationKey: solo\n---\n\n## Section\n\nContent.\n',
+      );
+      return [file, await rewrite(join(site, 'blog/es/solo-en-espanol.md'), 'tags: [react]\n', 'tags: [react]\ntranslationKey: solo\n')];
+    },
+  },
+  {
+    // A Spanish-only post's title is shown in the English list too: those list pages render again.
+    name: "an untranslated post's title",
+    edit: async ({ site }) => [await rewrite(join(site, 'blog/es/tercero.md'), 'title: Tercero', 'title: Tercero, revisado')],
+  },
+  {
     name: "a page's YAML",
     edit: async ({ site }) => [await rewrite(join(site, 'pages/careers.yaml'), 'title: Careers,', 'title: Careers at the studio,')],
   },

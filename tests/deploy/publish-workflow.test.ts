@@ -52,4 +52,13 @@ describe('.github/workflows/publish.yml', () => {
     expect(deploy.env?.TARGET).toBe('s3://${{ vars.DEPLOY_BUCKET }}');
     expect(steps.find((s) => s.run?.includes('agency-site build'))?.run).toContain('GITHUB_STEP_SUMMARY');
   });
+
+  it('shows the translation status in the job summary, from the whole git history', async () => {
+    const doc = yaml.load(await readFile(FILE, 'utf8')) as { jobs: { publish: { steps: Step[] } } };
+    const steps = doc.jobs.publish.steps;
+    expect(steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(0);
+    const translations = steps.findIndex((s) => s.run?.includes('agency-site translations'));
+    expect(steps[translations]?.run).toBe('npx agency-site translations --markdown >> "$GITHUB_STEP_SUMMARY"');
+    expect(translations).toBeGreaterThan(steps.findIndex((s) => s.run?.includes('agency-site build')));
+  });
 });

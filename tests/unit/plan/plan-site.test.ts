@@ -190,7 +190,12 @@ describe('planSite: the blog', () => {
     const paths = byPath(plan.pages);
     expect(paths.get('/blog/post-2/')?.template).toBe('blog-post');
     expect(paths.get('/es/blog/event-loop-de-nodejs/')?.locale).toBe('es');
-    expect((paths.get('/blog/')!.data.posts as Array<{ path: string }>).map((p) => p.path)).toEqual(['/blog/post-2/', '/blog/post-1/']);
+    // The Spanish post has no English translation: listed by date in English too, at its own URL and marked with its language.
+    expect((paths.get('/blog/')!.data.posts as Array<{ path: string; locale?: string }>).map((p) => [p.path, p.locale])).toEqual([
+      ['/es/blog/event-loop-de-nodejs/', 'es'],
+      ['/blog/post-2/', undefined],
+      ['/blog/post-1/', undefined],
+    ]);
   });
 
   it('pairs translated posts by translationKey and leaves an unpaired post on its own', () => {
