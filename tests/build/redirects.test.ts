@@ -103,8 +103,12 @@ describe('site/urls.lock and automatic redirects', () => {
     const careers = join(f.site, 'pages/careers.yaml');
     await writeFile(careers, `${await read(f.site, 'pages/careers.yaml')}aliases:\n  en: [/jobs/]\n  es: [/es/trabajos/]\n`);
     const report = await build();
-    // With one post fewer the Spanish list has one page: its second page leads to the first.
-    expect(report.redirects?.automatic).toEqual([{ from: '/es/blog/page/2/', to: '/es/blog/' }]);
+    // With one post fewer each list has one page (the English one lists Spanish-only posts as
+    // fallbacks): its second page leads to the first.
+    expect(report.redirects?.automatic).toEqual([
+      { from: '/blog/page/2/', to: '/blog/' },
+      { from: '/es/blog/page/2/', to: '/es/blog/' },
+    ]);
     const redirects = await read(f.out, '_redirects');
     expect(redirects).toContain('/es/blog/tercero/ /404.html 410\n');
     expect(redirects).toContain('/jobs/ /careers/ 301\n');
@@ -120,6 +124,21 @@ describe('site/urls.lock and automatic redirects', () => {
     expect(report.warnings.join('\n')).toContain('urls.lock not used (--no-lock): URLs that disappeared are not checked');
     expect(await lockOf()).toBe(lock);
     await expect(build()).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);
+  }, 60_000);
+
+  it('CI=true with no lock committed builds without writing one, and says so; with a lock, CI checks it', async () => {
+    const lock = await lockOf();
+    process.env.CI = 'true';
+    try {
+      await rm(join(f.site, 'urls.lock'));
+      const report = await build();
+      expect(report.warnings.join('\n')).toContain('urls.lock not written (CI=true and no site/urls.lock)');
+      await expect(readFile(join(f.site, 'urls.lock'), 'utf8')).rejects.toThrow(/ENOENT/);
+      await writeFile(join(f.site, 'urls.lock'), lock);
+      await expect(build()).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);
+    } finally {
+      delete process.env.CI;
+    }
   }, 60_000);
 });
 
