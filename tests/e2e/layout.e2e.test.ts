@@ -7,7 +7,7 @@ let browser: Browser;
 let site: ServedSite;
 
 beforeAll(async () => {
-  site = await startServedSite({ name: 'navbar-e2e' });
+  site = await startServedSite({ name: 'layout-e2e' });
   ({ browser } = site);
 });
 afterAll(() => site?.close());
@@ -105,6 +105,39 @@ describe('the navbar on a wide screen', () => {
         .getByRole('link')
         .allInnerTexts(),
     ).toEqual(c.items);
+    await context.close();
+  });
+});
+
+describe('the reviews widget on the free prototype page', () => {
+  const pages = [
+    { locale: 'en', path: '/free-prototype/', title: 'What founders say about their prototype' },
+    { locale: 'es', path: '/es/prototipo-gratis/', title: 'Lo que dicen los fundadores de su prototipo' },
+  ];
+  // What the widget's script does when it loads: fills the box the page gives it.
+  const widget = `document.querySelector('[data-reviews-widget]').innerHTML = '<p class="review">Clickable prototype in two days. Rated 5 of 5.</p>';`;
+
+  it.each(pages)('shows no heading over an empty box when the script is blocked, in $locale', async (c) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 740 } });
+    await stubThirdParties(context);
+    await context.route('**/__third-party-proxy**', (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    await page.goto(site.url(c.path));
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#reviews-title').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: c.title }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it.each(pages)('shows the heading with the reviews once the widget filled its box, in $locale', async (c) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 740 } });
+    await stubThirdParties(context);
+    await context.route('**/__third-party-proxy**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: widget }));
+    const page = await context.newPage();
+    await page.goto(site.url(c.path));
+    await page.locator('.review').waitFor();
+    expect(await page.getByRole('heading', { name: c.title }).isVisible()).toBe(true);
+    expect(await page.locator('.review').isVisible()).toBe(true);
     await context.close();
   });
 });
