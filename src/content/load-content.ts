@@ -99,7 +99,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
       const src = { file, source: await readFile(path, 'utf8') };
       const raw = parseYaml(src);
       const valid = validateYaml(src, raw, schema, 'page');
-      const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
       const slugLocations: Record<string, SourceLocation> = {};
       for (const locale of Object.keys(page.slug)) slugLocations[locale] = scanSlugLine(src, locale) ?? locate(src, ['slug', locale]);
@@ -112,7 +112,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
         const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
         documents[locale] = {
           meta: parsed.data,
-          markdown: markdownSource(docPath, text, parsed.body, parsed.bodyLine, config),
+          markdown: markdownSource(docPath, text, parsed.body, parsed.bodyLine, config, locale),
         };
       }
       return { ...page, id: basename(path, '.yaml'), file, slugLocations, documents, locate: (p: Array<string | number>) => locate(src, p) };
@@ -126,7 +126,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
     files.map(async (path) => {
       const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
-      const resolved = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
       return [basename(path, '.yaml'), resolved.items] as const;
     }),
@@ -185,6 +185,11 @@ async function loadChangedPosts({ siteDir, config, known }: Required<Pick<LoadCo
   return { posts, drafts };
 }
 
+/** Each locale's tag for writing numbers (site.yaml's dateLocale). */
+function numberLocales(config: SiteConfig): Record<string, string> {
+  return Object.fromEntries(Object.entries(config.settings.locales).map(([locale, settings]) => [locale, settings.dateLocale]));
+}
+
 /** Reads and validates one post. readFileSync: for thousands of small files it beats fs/promises severalfold. */
 export function readPost(path: string, locale: string, config: SiteConfig): Post {
   const file = displayPath(path);
@@ -195,17 +200,18 @@ export function readPost(path: string, locale: string, config: SiteConfig): Post
     locale,
     slug: basename(path, '.md'),
     file,
-    markdown: markdownSource(path, text, parsed.body, parsed.bodyLine, config),
+    markdown: markdownSource(path, text, parsed.body, parsed.bodyLine, config, locale),
     readingMinutes: readingMinutes(parsed.body),
   };
 }
 
 /** Constants are resolved in markdown text too, so a post can say {claims.trialDays} and stay true. */
-function markdownSource(path: string, text: string, body: string, bodyLine: number, config: SiteConfig): MarkdownSource {
+function markdownSource(path: string, text: string, body: string, bodyLine: number, config: SiteConfig, locale: string): MarkdownSource {
   const file = displayPath(path);
-  const resolved = resolveBody(body, { file, bodyLine }, config.constants);
+  const numberLocale = config.settings.locales[locale]?.dateLocale;
+  const resolved = resolveBody(body, { file, bodyLine, numberLocale }, config.constants);
   const images = findMarkdownImages(body, { file, bodyLine });
-  return { file, path, bodyOffset: text.length - body.length, bodyLine, hash: hashBody(resolved), images };
+  return { file, path, bodyOffset: text.length - body.length, bodyLine, hash: hashBody(resolved), images, ...(numberLocale ? { numberLocale } : {}) };
 }
 
 const WORD = /\S+/g;
