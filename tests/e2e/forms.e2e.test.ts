@@ -226,7 +226,10 @@ const visibleParts = (form: Locator) =>
   form.evaluate((el: HTMLElement) =>
     [...el.querySelectorAll<HTMLElement>('input, textarea, select, label, button, p')]
       .filter((part) => part.checkVisibility())
-      .map((part) => `${part.tagName.toLowerCase()}${part.getAttribute('role') ? `[${part.getAttribute('role')}]` : ''}: ${part.innerText.trim()}`),
+      .map(
+        (part) =>
+          `${part.tagName.toLowerCase()}${part.getAttribute('role') ? `[${part.getAttribute('role')}]` : ''}: ${(part.textContent ?? '').replace(/\s+/g, ' ').trim()}`,
+      ),
   );
 
 const successCases = cases.flatMap((c) => {
