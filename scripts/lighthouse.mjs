@@ -1,5 +1,6 @@
 // Lighthouse (mobile, its default) against the built site served by `agency-site serve --no-build`,
-// in Debian's Chromium. Prints performance, accessibility, best-practices and SEO scores per page.
+// in Debian's Chromium. Prints performance, accessibility, best-practices and SEO scores per page,
+// with the total blocking time, the DOM size and the main thread's work by kind beside them.
 //
 //   node scripts/lighthouse.mjs [--out ./out] [--runs 3] [--json] [path …]   (default paths: / and one post)
 //
@@ -77,7 +78,24 @@ async function audit(url, port) {
   const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
     .slice(0, 4)
     .map((b) => `${shortUrl(b.url)} ${Math.round(b.scripting)} ms script, ${Math.round(b.scriptParseCompile)} ms parse`);
-  return { url, formFactor: lhr.configSettings.formFactor, version: lhr.lighthouseVersion, scores, metrics, failing, consoleErrors, longTasks, bootup };
+  // What the main thread did, by kind (Lighthouse's "Other" is mostly tasks it cannot attribute), and the DOM it built.
+  const mainThread = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`);
+  const tbt = lhr.audits['total-blocking-time']?.numericValue;
+  const domSize = lhr.audits['dom-size']?.numericValue;
+  return {
+    url,
+    formFactor: lhr.configSettings.formFactor,
+    version: lhr.lighthouseVersion,
+    scores,
+    tbt: tbt === undefined ? undefined : Math.round(tbt),
+    domSize,
+    metrics,
+    mainThread,
+    failing,
+    consoleErrors,
+    longTasks,
+    bootup,
+  };
 }
 
 // Lighthouse sometimes loses the trace (NO_NAVSTART, "please run Lighthouse again"): one more try, then give up.
@@ -127,7 +145,10 @@ else {
   console.log(`${'page'.padEnd(width)}  ${CATEGORIES.map((c) => c.padStart(16)).join('')}   (${results[0]?.formFactor}, Lighthouse ${results[0]?.version})`);
   for (const r of results) {
     const runs = r.performanceRuns.length > 1 ? `   (performance in ${r.performanceRuns.length} runs: ${r.performanceRuns.join(', ')})` : '';
-    console.log(`${new URL(r.url).pathname.padEnd(width)}  ${CATEGORIES.map((c) => String(r.scores[c]).padStart(16)).join('')}${runs}`);
+    console.log(
+      `${new URL(r.url).pathname.padEnd(width)}  ${CATEGORIES.map((c) => String(r.scores[c]).padStart(16)).join('')}   TBT ${r.tbt ?? '?'} ms, DOM ${r.domSize ?? '?'} elements${runs}`,
+    );
+    if (r.mainThread.length) console.log(`${' '.repeat(width)}  main thread: ${r.mainThread.join(', ')}`);
     console.log(
       `${' '.repeat(width)}  ${Object.entries(r.metrics)
         .map(([k, v]) => `${k}: ${v}`)

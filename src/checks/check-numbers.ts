@@ -1,4 +1,5 @@
 import type { Constants } from '../config/index.ts';
+import { formatConstant } from '../content/index.ts';
 import { locateYamlPath } from '../errors/index.ts';
 import type { BuiltPage, Finding } from './types.ts';
 import { visibleText } from './visible-text.ts';
@@ -8,6 +9,8 @@ export interface CheckNumbersOptions {
   constants: Constants;
   constantsFile: string;
   constantsSource: string;
+  /** BCP 47 tags the site writes numbers for (site.yaml's dateLocale): 250,000 and 250.000 are both the constant 250000. */
+  numberLocales?: string[];
 }
 
 /** A number as a reader sees one: "24", "250,000", "25.326", "9:16"; not the 2 of "B2" or "h1". */
@@ -21,7 +24,7 @@ const NUMBER = /(?<![\p{L}\p{N}_])\d+(?:[.,:]\d+)*(?!\p{N})/gu;
  */
 export function checkNumbers(options: CheckNumbersOptions): Finding[] {
   const findings: Finding[] = [];
-  const values = constantNumbers(options.constants);
+  const values = constantNumbers(options.constants, options.numberLocales ?? []);
   const plain: RegExp[] = [];
   options.constants.plainNumbers.forEach((entry, i) => {
     try {
@@ -61,12 +64,17 @@ export function checkNumbers(options: CheckNumbersOptions): Finding[] {
   return findings;
 }
 
-/** Each constant as text, also without its sign (UTC−3 shows 3) and each number inside a string value ("9:16"). */
-function constantNumbers(constants: Constants): Set<string> {
+/**
+ * Each constant as text, also without its sign (UTC−3 shows 3), as each locale writes it (250.000)
+ * and each number inside a string value ("9:16").
+ */
+function constantNumbers(constants: Constants, numberLocales: string[]): Set<string> {
   const values = new Set<string>();
   const visit = (value: unknown): void => {
-    if (typeof value === 'number') values.add(String(value)).add(String(Math.abs(value)));
-    else if (typeof value === 'string') for (const m of value.matchAll(NUMBER)) values.add(m[0]);
+    if (typeof value === 'number') {
+      values.add(String(value)).add(String(Math.abs(value)));
+      for (const tag of numberLocales) values.add(formatConstant(Math.abs(value), tag));
+    } else if (typeof value === 'string') for (const m of value.matchAll(NUMBER)) values.add(m[0]);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
   const { detectors: _d, plainNumbers: _p, ...rest } = constants;

@@ -81,7 +81,13 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
     ...checkStructuredData({ pages: site.pages }),
     ...checkHeadText({ pages: site.pages, sources: pageSources({ plan, content }) }),
     ...checkClaims({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
-    ...checkNumbers({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),
+    ...checkNumbers({
+      pages: site.pages,
+      constants: config.constants,
+      constantsFile: displayPath(join(siteDir, 'constants.yaml')),
+      constantsSource,
+      numberLocales: Object.values(config.settings.locales).map((l) => l.dateLocale),
+    }),
     ...budgets.findings,
     ...checkBudgets({ site, budgets: budgets.budgets, baseUrl, budgetsFile: budgets.file }),
   ];

@@ -32,7 +32,7 @@ function fieldsOf(form: HTMLFormElement): Record<string, unknown> {
 }
 
 function clearErrors(form: HTMLFormElement): void {
-  for (const el of form.querySelectorAll('.field-error, .form-status')) el.remove();
+  for (const el of form.querySelectorAll('.field-error, .form-status, .form-again')) el.remove();
   for (const el of form.querySelectorAll('[aria-invalid]')) {
     el.removeAttribute('aria-invalid');
     const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && !id.endsWith('-error'));
@@ -73,6 +73,28 @@ function showErrors(form: HTMLFormElement, errors: Record<string, string>, ctx: 
   first?.focus();
 }
 
+/**
+ * Only the confirmation (focused, so screen readers read it) and a button that brings the empty form
+ * back: the fields and the submit button stay hidden so the same lead is not sent twice by mistake.
+ */
+function showSuccess(form: HTMLFormElement, name: FormName, ctx: FormContext): void {
+  const shown = [...form.children].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.hidden);
+  for (const el of shown) el.hidden = true;
+  const box = status(form, message(ctx.shared, `forms.success.${name}`), 'success');
+  const again = document.createElement('button');
+  again.type = 'button';
+  again.className = 'button button-ghost form-again';
+  again.textContent = message(ctx.shared, `forms.again.${name}`);
+  again.addEventListener('click', () => {
+    box.remove();
+    again.remove();
+    for (const el of shown) el.hidden = false;
+    form.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select')?.focus();
+  });
+  box.after(again);
+  box.focus();
+}
+
 export async function submitForm(form: HTMLFormElement, name: FormName, ctx: FormContext): Promise<void> {
   if (form.dataset.sending === 'true') return;
   const checked = validateSubmission(name, fieldsOf(form), ctx.locale);
@@ -89,9 +111,7 @@ export async function submitForm(form: HTMLFormElement, name: FormName, ctx: For
       ctx.onConversion(name);
       if (name === 'guide') return ctx.navigate(ctx.shared.routes['thank-you-guide'] ?? '/');
       form.reset();
-      for (const el of form.querySelectorAll<HTMLElement>('.field, .form-note, button, .newsletter-row, label')) el.hidden = true;
-      status(form, message(ctx.shared, `forms.success.${name}`), 'success').focus();
-      return;
+      return showSuccess(form, name, ctx);
     }
     if (response.status === 422) return showErrors(form, ((await response.json()) as { errors: Record<string, string> }).errors, ctx);
     if (response.status === 413) return showErrors(form, { [CV_FIELD]: localizeMessage('cv.tooLarge', ctx.locale) }, ctx);

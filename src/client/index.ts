@@ -10,6 +10,7 @@ import { mayTrack, startConsent } from './consent.ts';
 import { updateHead } from './head.ts';
 import { createIslandView } from './island-view.ts';
 import { message } from './messages.ts';
+import { startMenu } from './menu.ts';
 import { createLoader, type PageResources } from './page-resources.ts';
 import { startPrefetcher } from './prefetch.ts';
 import { startRouter } from './router.ts';
@@ -44,6 +45,7 @@ export async function boot({ root, templates }: BootOptions): Promise<void> {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="agency-site-config"]');
   const container = document.getElementById('root');
   if (!meta || !container) return;
+  startMenu();
   const config = JSON.parse(meta.content) as RuntimeConfig;
   let resourcesFailed = false;
   let updated = false;

@@ -9,7 +9,7 @@ export {
   type MarkdownSource,
   type LoadContentOptions,
 } from './load-content.ts';
-export { resolveReferences, resolveString } from './resolve-references.ts';
+export { formatConstant, resolveReferences, resolveString } from './resolve-references.ts';
 export { readMarkdownBody } from './markdown-source.ts';
 export { parseFrontMatter } from './front-matter.ts';
 export { assertImagesExist, findMarkdownImages, type ImageRef } from './markdown-images.ts';

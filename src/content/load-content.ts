@@ -115,7 +115,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
       const src = { file, source: await readFile(path, 'utf8') };
       const raw = parseYaml(src);
       const valid = validateYaml(src, raw, schema, 'page');
-      const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
       const slugLocations: Record<string, SourceLocation> = {};
       for (const locale of Object.keys(page.slug)) slugLocations[locale] = scanSlugLine(src, locale) ?? locate(src, ['slug', locale]);
@@ -128,7 +128,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
         const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
         documents[locale] = {
           meta: parsed.data,
-          markdown: markdownSource({ path: docPath, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems }),
+          markdown: markdownSource({ path: docPath, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, locale, problems }),
         };
       }
       return { ...page, id: basename(path, '.yaml'), file, slugLocations, documents, locate: (p: Array<string | number>) => locate(src, p) };
@@ -142,7 +142,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
     files.map(async (path) => {
       const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
-      const resolved = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
+      const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
       return [basename(path, '.yaml'), resolved.items] as const;
     }),
@@ -201,6 +201,11 @@ async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOption
   return { posts, drafts: loaded.filter((p) => p.draft) };
 }
 
+/** Each locale's tag for writing numbers (site.yaml's dateLocale). */
+function numberLocales(config: SiteConfig): Record<string, string> {
+  return Object.fromEntries(Object.entries(config.settings.locales).map(([locale, settings]) => [locale, settings.dateLocale]));
+}
+
 /** A post's file and what its place says: locale, slug and, in a folder of translations, its key. */
 export interface PostFile {
   path: string;
@@ -251,7 +256,7 @@ export function readPost(place: PostFile, siteDir: string, config: SiteConfig, p
   const text = readFileSync(path, 'utf8');
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
   const found: SiteError[] = problems ?? [];
-  const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, problems: found });
+  const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, locale, problems: found });
   if (!problems && found.length) throw manyProblemsError(found);
   const translationKey = parsed.data.translationKey ?? (place.translationKey ? keyOf(place.translationKey) : undefined);
   return {
@@ -280,13 +285,24 @@ function markdownSource(o: {
   body: string;
   bodyLine: number;
   config: SiteConfig;
+  locale: string;
   problems: SiteError[];
 }): MarkdownSource {
   const file = displayPath(o.path);
-  const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine }, o.config.constants);
+  const numberLocale = o.config.settings.locales[o.locale]?.dateLocale;
+  const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine, numberLocale }, o.config.constants);
   const dir = siteFolderOf(resolve(o.siteDir), o.path);
   const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems);
-  return { file, path: o.path, dir, bodyOffset: o.text.length - o.body.length, bodyLine: o.bodyLine, hash: hashBody(resolved), images };
+  return {
+    file,
+    path: o.path,
+    dir,
+    bodyOffset: o.text.length - o.body.length,
+    bodyLine: o.bodyLine,
+    hash: hashBody(resolved),
+    images,
+    ...(numberLocale ? { numberLocale } : {}),
+  };
 }
 
 const WORD = /\S+/g;

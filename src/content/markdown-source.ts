@@ -22,15 +22,22 @@ export interface MarkdownSource {
   hash: string;
   /** Images and files the body names, with their lines (checked to exist on every build). */
   images: ImageRef[];
+  /** BCP 47 tag the body's number constants are written for (its locale's). */
+  numberLocale?: string;
 }
 
 /** Resolves `{claims.x}` in a body; a missing constant stops the build at its line. */
-export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 'bodyLine'>, constants: Record<string, unknown>): string {
-  return resolveString(body, constants, (ref) => {
-    const index = body.indexOf(`{${ref}}`);
-    const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
-    throw missingConstantError({ file: source.file, line }, ref);
-  });
+export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 'bodyLine' | 'numberLocale'>, constants: Record<string, unknown>): string {
+  return resolveString(
+    body,
+    constants,
+    (ref) => {
+      const index = body.indexOf(`{${ref}}`);
+      const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
+      throw missingConstantError({ file: source.file, line }, ref);
+    },
+    source.numberLocale,
+  );
 }
 
 export function hashBody(resolved: string): string {

@@ -5,6 +5,8 @@ const REFERENCE = /\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
 
 export interface ReferenceContext {
   constants: Record<string, unknown>;
+  /** Each locale's BCP 47 tag for numbers (site.yaml's dateLocale): under a locale key, numbers are written its way. */
+  numberLocales?: Record<string, string>;
   /** Where the current value lives, for errors: `(path) => location`. */
   locate: (path: Array<string | number>) => SourceLocation;
 }
@@ -18,32 +20,55 @@ function lookup(root: Record<string, unknown>, dotted: string): unknown {
   return value;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number constant as readers of `tag` write it: 250,000 in en-US, 250.000 in es-AR (where 250,000 reads as a decimal). */
+export function formatConstant(value: number, tag: string | undefined): string {
+  if (!tag) return String(value);
+  let format = numberFormats.get(tag);
+  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag, { maximumFractionDigits: 20 })));
+  return format.format(value);
+}
+
 /**
- * Replaces `{claims.trialDays}` with the value from constants.yaml in one string.
- * Braces whose first segment is not a constants namespace (`{name}`) are runtime parameters and stay.
+ * Replaces `{claims.trialDays}` with the value from constants.yaml in one string; numbers are
+ * written for `numberLocale` when given. Braces whose first segment is not a constants namespace
+ * (`{name}`) are runtime parameters and stay.
  */
-export function resolveString(text: string, constants: Record<string, unknown>, onMissing: (ref: string) => never): string {
+export function resolveString(text: string, constants: Record<string, unknown>, onMissing: (ref: string) => never, numberLocale?: string): string {
   if (!text.includes('{')) return text;
   return text.replace(REFERENCE, (whole, ref: string) => {
     const namespace = ref.split('.')[0]!;
     if (!(namespace in constants) || namespace === 'detectors') return whole;
     const value = lookup(constants, ref);
-    if (typeof value !== 'string' && typeof value !== 'number') onMissing(ref);
-    return String(value);
+    if (typeof value === 'number') return formatConstant(value, numberLocale);
+    if (typeof value !== 'string') onMissing(ref);
+    return value;
   });
 }
 
-/** Resolves references in every string of a YAML value, keeping its shape. */
-export function resolveReferences<T>(value: T, context: ReferenceContext, path: Array<string | number> = []): T {
+/**
+ * Resolves references in every string of a YAML value, keeping its shape. `numberLocale` is the tag
+ * of the locale the value is written in: given for a whole messages file, else found at the first
+ * locale key on the path (`body: { en: …, es: … }`).
+ */
+export function resolveReferences<T>(value: T, context: ReferenceContext, path: Array<string | number> = [], numberLocale?: string): T {
   if (typeof value === 'string') {
-    return resolveString(value, context.constants, (ref) => {
-      throw missingConstantError(context.locate(path), ref, path.join('.') || undefined);
-    }) as T;
+    return resolveString(
+      value,
+      context.constants,
+      (ref) => {
+        throw missingConstantError(context.locate(path), ref, path.join('.') || undefined);
+      },
+      numberLocale,
+    ) as T;
   }
-  if (Array.isArray(value)) return value.map((item, i) => resolveReferences(item, context, [...path, i])) as T;
+  if (Array.isArray(value)) return value.map((item, i) => resolveReferences(item, context, [...path, i], numberLocale)) as T;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = resolveReferences(item, context, [...path, key]);
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = resolveReferences(item, context, [...path, key], numberLocale ?? context.numberLocales?.[key]);
+    }
     return out as T;
   }
   return value;

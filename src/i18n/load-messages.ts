@@ -41,7 +41,7 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
       });
       const src = { file, source };
       const tree = validateYaml(src, parseYaml(src) ?? {}, treeSchema, 'messages');
-      const resolved = resolveReferences(tree, { constants: config.constants, locate: (p) => locate(src, p) });
+      const resolved = resolveReferences(tree, { constants: config.constants, locate: (p) => locate(src, p) }, [], config.settings.locales[locale]?.dateLocale);
       flat[locale] = flatten(resolved);
     }),
   );

@@ -51,8 +51,15 @@ const LANGUAGE_NAMES: Record<string, string> = {
   toml: 'TOML',
 };
 
+// Below the title, description and meta, a phone's first screen shows about this much of a body.
+const FIRST_SCREEN_WORDS = 60;
+const FIRST_SCREEN_BLOCKS = 4;
+
 interface RenderState {
   images: number;
+  /** Words of text rendered so far, and the top-level block being rendered: where the reader is. */
+  words: number;
+  block: number;
   /** The accessible name of a code block, in the page's language. */
   codeLabel: (language: string | undefined) => string;
 }
@@ -65,13 +72,19 @@ function languageOf(pre: Element): string | undefined {
 }
 
 function render(node: ElementContent, key: number, parent: string | undefined, state: RenderState): ReactNode {
-  if (node.type === 'text') return parent && TABLE_PARTS.has(parent) && !node.value.trim() ? null : node.value;
+  if (node.type === 'text') {
+    if (parent && TABLE_PARTS.has(parent) && !node.value.trim()) return null;
+    state.words += node.value.split(/\s+/).filter(Boolean).length;
+    return node.value;
+  }
   if (node.type !== 'element') return null;
   if (node.tagName === 'img') {
     const src = String(node.properties?.src ?? '');
     const decorative = node.properties?.title === 'decorative';
-    // The first image of an article is its largest early paint: fetched first, not lazily.
-    return createElement(Picture, { key, src, alt: decorative ? '' : String(node.properties?.alt ?? ''), priority: state.images++ === 0 });
+    // The first image, when it is in the first screen, is the article's largest early paint: fetched
+    // first, not lazily. Further down it would take bandwidth from what the reader sees.
+    const priority = state.images++ === 0 && state.block < FIRST_SCREEN_BLOCKS && state.words < FIRST_SCREEN_WORDS;
+    return createElement(Picture, { key, src, alt: decorative ? '' : String(node.properties?.alt ?? ''), priority });
   }
   const children = node.children.map((child, i) => render(child, i, node.tagName, state)).filter((c) => c !== null);
   const type = components[node.tagName] ?? node.tagName;
@@ -83,8 +96,12 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
 }
 
 function renderAll(tree: Root, codeLabel: RenderState['codeLabel']): ReactNode[] {
-  const state: RenderState = { images: 0, codeLabel };
-  return tree.children.map((child, i) => render(child as ElementContent, i, undefined, state));
+  const state: RenderState = { images: 0, words: 0, block: 0, codeLabel };
+  return tree.children.map((child, i) => {
+    // Whitespace between blocks is no block.
+    if (child.type === 'element') state.block++;
+    return render(child as ElementContent, i, undefined, state);
+  });
 }
 
 /**

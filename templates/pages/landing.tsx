@@ -71,7 +71,8 @@ export default function Landing({ data }: PageProps<Data>) {
         <LandingSection key={i} section={section} index={i} collections={data.collections} />
       ))}
       {data.page.reviews ? (
-        <section className="section" aria-labelledby="reviews-title">
+        // Shown only once the widget filled its box (sections.css): blocked or offline, no heading over a gap.
+        <section className="section reviews" aria-labelledby="reviews-title">
           <div className="container">
             <h2 id="reviews-title">{data.page.reviews.title}</h2>
             <div className="reviews-widget" data-reviews-widget="" />

@@ -21,9 +21,22 @@ async function withImages(): Promise<Fixture> {
       '## Hello\n\n![The phases of the event loop](/images/event-loop-phases.png)\n\nText between.\n\n![](/images/buenos-aires-at-dusk.jpg "decorative")\n',
     ),
   );
+  // A post whose only image closes it, well below the first screen.
+  const spanish = join(f.site, 'blog/es/primer-articulo.md');
+  await writeFile(spanish, (await readFile(spanish, 'utf8')) + LATE_IMAGE);
   await writeFile(join(f.site, 'images/mark.svg'), DRAWN_SVG);
   return f;
 }
+
+const LATE_IMAGE = `
+El event loop de Node.js corre tu código en un solo hilo. Mientras un callback se ejecuta, nada más avanza: ni otra petición, ni un timer, ni el health check que tu balanceador consulta cada pocos segundos.
+
+Por eso un cálculo pesado dentro de un handler frena todo el proceso. La salida es moverlo a un worker thread, partirlo en pedazos con setImmediate o sacarlo a otro servicio, según cuánto tarde y cuántas veces ocurra por minuto.
+
+Antes de optimizar, medí: un perfil de CPU de diez segundos bajo carga real muestra qué función ocupa el hilo, y casi nunca es la que sospechabas al empezar.
+
+![Las fases del event loop](/images/event-loop-phases.png)
+`;
 
 // As a drawing program saves it: a comment, editor metadata and needless precision.
 const DRAWN_SVG = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -84,6 +97,13 @@ describe('images', () => {
     expect(photo).toMatch(
       /<img [^>]*width="2400" height="1350" alt="" decoding="async"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,[^"]+&quot;\);background-size:cover" loading="lazy"/,
     );
+  });
+
+  it("fetches an image first only in the first screen, not a post's only image at its end", async () => {
+    const html = await read(f.out, 'es/blog/primer-articulo/index.html');
+    const img = /<img [^>]*alt="Las fases del event loop"[^>]*>/.exec(html)![0];
+    expect(img).toContain('loading="lazy"');
+    expect(img).not.toContain('fetchPriority');
   });
 
   it('draws a 1200×630 social card per page from its title, linked from og:image', async () => {

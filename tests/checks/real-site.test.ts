@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { Server } from 'node:http';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,15 @@ describe('agency-site check on the real site', () => {
     const errors = result.findings.filter((f) => f.severity === 'error').map((f) => `${findingLocation(f)}: [${f.check}] ${f.message}`);
     expect(errors).toEqual([]);
     expect(result.pages).toBeGreaterThan(90);
+  });
+});
+
+describe('numbers from constants.yaml', () => {
+  it.each([
+    ['index.html', 'We went from about 5,000 to about 250,000 users'],
+    ['es/index.html', 'Pasamos de alrededor de 5.000 a alrededor de 250.000 usuarios'],
+  ])('are written in %s as its readers write them', async (file, sentence) => {
+    expect(await readFile(join(out, file), 'utf8')).toContain(sentence);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
 import { serveSite } from '../../src/serve/index.ts';
@@ -217,6 +217,101 @@ describe.each(cases)('forms without JavaScript in $locale', (c) => {
     await page.waitForURL(url(c.thanks));
     expect(await page.locator('h1').innerText()).toBe(c.success);
     expect(leads('contact').length).toBe(before + 1);
+    await context.close();
+  });
+});
+
+// What a visitor can see inside a form: every control, label and message the browser renders.
+const visibleParts = (form: Locator) =>
+  form.evaluate((el: HTMLElement) =>
+    [...el.querySelectorAll<HTMLElement>('input, textarea, select, label, button, p')]
+      .filter((part) => part.checkVisibility())
+      .map(
+        (part) =>
+          `${part.tagName.toLowerCase()}${part.getAttribute('role') ? `[${part.getAttribute('role')}]` : ''}: ${(part.textContent ?? '').replace(/\s+/g, ' ').trim()}`,
+      ),
+  );
+
+const successCases = cases.flatMap((c) => {
+  const es = c.locale === 'es';
+  return [
+    {
+      locale: c.locale,
+      form: 'contact',
+      path: c.home,
+      selector: '#contact form',
+      fill: { name: 'Noa', email: `noa+${c.locale}@startup.example`, message: 'We need a React developer for our checkout.' },
+      success: c.success,
+      again: es ? 'Enviar otro mensaje' : 'Send another message',
+    },
+    {
+      locale: c.locale,
+      form: 'newsletter',
+      path: c.blog,
+      selector: '#newsletter',
+      fill: { email: `noa+${c.locale}@example.com` },
+      success: es
+        ? 'Listo: tu suscripción está confirmada. El próximo artículo te llega por correo.'
+        : "You're subscribed. The next article will arrive in your inbox.",
+      again: es ? 'Suscribir otra dirección' : 'Subscribe another address',
+    },
+    {
+      locale: c.locale,
+      form: 'careers',
+      path: c.careers,
+      selector: '#apply form',
+      fill: { name: 'Noa', email: `noa+${c.locale}@dev.example`, cv: 'cv.pdf' },
+      success: es ? /^¡Gracias por postularte!/ : /^Thanks for applying!/,
+      again: es ? 'Enviar otra postulación' : 'Send another application',
+    },
+  ];
+});
+
+describe('after a successful submit with JavaScript', () => {
+  it.each(successCases)('$form in $locale shows only the confirmation and a way to send another', async (c) => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(url(c.path));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const form = page.locator(c.selector);
+    const before = await visibleParts(form);
+    for (const [name, value] of Object.entries(c.fill)) {
+      const field = form.locator(`[name="${name}"]`);
+      if (name === 'cv') await field.setInputFiles(join(dir, value));
+      else await field.fill(value);
+    }
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('[role="status"]').count(), { timeout: 10_000 }).toBe(1);
+
+    // Nothing of the form is left to fill or press again: the confirmation and one button.
+    const after = await visibleParts(form);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatch(/^p\[status\]: /);
+    expect(after[0]!.replace(/^p\[status\]: /, '')).toMatch(c.success);
+    expect(after[1]).toBe(`button: ${c.again}`);
+    // Focus is on the confirmation, so a screen reader reads it out.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+
+    // The button brings back the empty form, as it was, with the focus in its first field.
+    await form.getByRole('button', { name: c.again }).click();
+    expect(await visibleParts(form)).toEqual(before);
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement;
+      return { name: el.name, value: el.value };
+    });
+    expect(focused).toEqual({ name: Object.keys(c.fill)[0], value: '' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(cases)('the guide sign-up in $locale continues on its thank-you page', async (c) => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url(c.guide));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.locator('#form input[name="email"]').fill(`noa+${c.locale}@example.com`);
+    await page.locator('#form button[type="submit"]').click();
+    await page.waitForURL(url(c.thanksGuide), { timeout: 10_000 });
+    // No form is left on the page to send the same address again.
+    expect(await page.locator('form[action$="/guide"]').count()).toBe(0);
     await context.close();
   });
 });
