@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
@@ -7,6 +7,7 @@ import { scanSlugLine } from './slug-location.ts';
 import { locate, missingFileError, type SourceLocation } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
+import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
@@ -96,7 +97,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
   return Promise.all(
     files.map(async (path) => {
       const file = displayPath(path);
-      const src = { file, source: await readFile(path, 'utf8') };
+      const src = { file, source: await readText(path) };
       const raw = parseYaml(src);
       const valid = validateYaml(src, raw, schema, 'page');
       const page = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
@@ -106,7 +107,8 @@ async function loadPages({ siteDir, config }: LoadContentOptions): Promise<Page[
       const documents: Page['documents'] = {};
       for (const [locale, rel] of Object.entries(page.markdown ?? {})) {
         const docPath = join(siteDir, rel!);
-        const text = await readFile(docPath, 'utf8').catch(() => {
+        const text = await readText(docPath).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
           throw missingFileError(locate(src, ['markdown', locale]), rel!, `markdown.${locale}`);
         });
         const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
@@ -124,7 +126,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
   const files = await listFiles(join(siteDir, 'collections'), '.yaml');
   const entries = await Promise.all(
     files.map(async (path) => {
-      const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
+      const src = { file: displayPath(path), source: await readText(path) };
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
@@ -137,7 +139,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
 async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content['navigation']> {
   const path = join(siteDir, 'navigation.yaml');
   const file = displayPath(path);
-  const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const source = await readText(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return 'navbar: []\nfooter: []\n';
     throw error;
   });
@@ -188,7 +190,7 @@ async function loadChangedPosts({ siteDir, config, known }: Required<Pick<LoadCo
 /** Reads and validates one post. readFileSync: for thousands of small files it beats fs/promises severalfold. */
 export function readPost(path: string, locale: string, config: SiteConfig): Post {
   const file = displayPath(path);
-  const text = readFileSync(path, 'utf8');
+  const text = readTextSync(path);
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
   return {
     ...parsed.data,

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileChangedDuringBuildError, missingConstantError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
+import { readTextSync } from '../node/read-text.ts';
 import type { ImageRef } from './markdown-images.ts';
 import { resolveString } from './resolve-references.ts';
 
@@ -37,7 +37,7 @@ export function hashBody(resolved: string): string {
 
 /** Reads the body again for parsing and checks it is the text the build planned with. */
 export function readMarkdownBody(source: MarkdownSource, constants: Record<string, unknown>): string {
-  const text = readFileSync(source.path, 'utf8');
+  const text = readTextSync(source.path);
   const body = resolveBody(text.slice(source.bodyOffset), source, constants);
   if (hashBody(body) !== source.hash) {
     throw fileChangedDuringBuildError(source.file);

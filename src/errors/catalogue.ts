@@ -45,6 +45,23 @@ export function invalidFieldError(src: YamlSource, error: ZodError, what: string
   return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}${more}.`, field, location: locate(src, path) });
 }
 
+const InvalidEncoding = defineError({
+  name: 'InvalidEncoding',
+  stage: 'config',
+  title: 'Text that is not UTF-8',
+  when: 'A YAML, markdown or locale file holds bytes that are not UTF-8, usually because an editor saved it as Windows-1252 or Latin-1.',
+  hint: 'Save the file as UTF-8 (in most editors: "Save with encoding" or "Reopen/Save as UTF-8"); a byte order mark is fine.',
+});
+
+/** `byte` is the first byte that is not UTF-8; `asWindows1252` is what it would read as in that encoding. */
+export function invalidEncodingError(location: SourceLocation, byte: number, asWindows1252: string): SiteError {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return InvalidEncoding({
+    message: `The file is not UTF-8: byte ${hex} here is not valid UTF-8 (in Windows-1252 it would be "${asWindows1252}"). Published as it is, it would show as "\uFFFD".`,
+    location,
+  });
+}
+
 const MissingConfigFile = defineError({
   name: 'MissingConfigFile',
   stage: 'config',

@@ -14,6 +14,7 @@ const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), {
 const cases: Record<keyof typeof catalogue, () => SiteError> = {
   yamlSyntaxError: () => catalogue.yamlSyntaxError(yaml, { message: 'bad indentation of a mapping entry (2:3)\n\n 2 | slug:', mark: { line: 1, column: 2 } }),
   invalidFieldError: () => catalogue.invalidFieldError(yaml, zodError, 'page'),
+  invalidEncodingError: () => catalogue.invalidEncodingError({ file: 'site/blog/es/como-migrar.md', line: 2, column: 10 }, 0xf3, 'ó'),
   missingConfigFileError: () => catalogue.missingConfigFileError('site/site.yaml'),
   missingConstantError: () => catalogue.missingConstantError(at, 'claims.trialDays', 'seo.en.description'),
   missingFileError: () => catalogue.missingFileError(at, 'legal/privacy-en.md', 'markdown.en'),

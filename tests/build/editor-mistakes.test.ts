@@ -1,0 +1,87 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SiteError } from '../../src/errors/index.ts';
+import { buildFixture, copyFixture, read } from '../support/fixture.ts';
+
+// What an editor gets wrong without meaning to (a file saved in the wrong encoding, a copied post,
+// code that looks like a constant): each is an error at its file and line, or is handled as asked.
+
+type Fixture = Awaited<ReturnType<typeof copyFixture>>;
+
+async function edit(file: string, change: (text: string) => string) {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+async function withFixture<T>(body: (f: Fixture) => Promise<T>): Promise<T> {
+  const f = await copyFixture('basic');
+  try {
+    return await body(f);
+  } finally {
+    await f.cleanup();
+  }
+}
+
+async function buildFailure(f: Fixture): Promise<SiteError> {
+  await mkdir(f.out, { recursive: true });
+  await writeFile(join(f.out, 'previous.html'), 'previous build');
+  const failure = await buildFixture(f).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(failure).toBeInstanceOf(SiteError);
+  expect(await readdir(f.out)).toEqual(['previous.html']);
+  return failure as SiteError;
+}
+
+/** The text as Windows-1252 bytes (every character here is in that code page). */
+function windows1252(text: string): Buffer {
+  const table: Record<string, number> = { á: 0xe1, é: 0xe9, í: 0xed, ó: 0xf3, ú: 0xfa, ñ: 0xf1, '¿': 0xbf };
+  return Buffer.from([...text].map((c) => table[c] ?? c.charCodeAt(0)));
+}
+
+describe('text encodings', () => {
+  it('stops at the file, line and column of the first byte that is not UTF-8', () =>
+    withFixture(async (f) => {
+      const post = join(f.site, 'blog/es/primer-articulo.md');
+      await writeFile(post, windows1252((await readFile(post, 'utf8')).replace('Texto en español.', '¿Cómo migrar de Gatsby?')));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('InvalidEncoding');
+      // "title: Primer artículo" on line 2: the í is the first bad byte, at column 18.
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/blog\/es\/primer-articulo\.md$/), line: 2, column: 18 });
+      expect(error.message).toMatch(/byte 0xED .*not valid UTF-8 \(in Windows-1252 it would be "í"\)/);
+    }));
+
+  it('names a YAML file saved as Windows-1252 too', () =>
+    withFixture(async (f) => {
+      const page = join(f.site, 'pages/careers.yaml');
+      await writeFile(
+        page,
+        windows1252((await readFile(page, 'utf8')).replace('description: Trabaja con nosotros.', 'description: Sumate a un equipo pequeño.')),
+      );
+      const error = await buildFailure(f);
+      expect(error.name).toBe('InvalidEncoding');
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/pages\/careers\.yaml$/), line: 5 });
+    }));
+
+  it('accepts a UTF-8 byte order mark in posts, page markdown, YAML and locale files', () =>
+    withFixture(async (f) => {
+      const bom = (text: string) => '\uFEFF' + text;
+      for (const file of [
+        join(f.site, 'blog/es/primer-articulo.md'),
+        join(f.site, 'legal/careers-es.md'),
+        join(f.site, 'pages/careers.yaml'),
+        join(f.site, 'site.yaml'),
+        join(f.site, 'constants.yaml'),
+        join(f.dir, 'locales/es.yaml'),
+      ])
+        await edit(file, bom);
+      await buildFixture(f);
+      const html = await read(f.out, 'es/blog/primer-articulo/index.html');
+      expect(html).toContain('<h1');
+      expect(html).toContain('Primer artículo');
+      expect(html).not.toContain('\uFEFF');
+      expect(await read(f.out, 'es/trabaja-con-nosotros/index.html')).not.toContain('\uFEFF');
+    }));
+});
