@@ -13,6 +13,7 @@ import { assertImagesExist, checkYamlImages, findMarkdownImages } from './markdo
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
+import { assertUniqueTranslationKeys } from './translation-keys.ts';
 import {
   collectionSchema,
   documentFrontMatterSchema,
@@ -74,6 +75,7 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
       .flat()
       .map((p) => p.markdown),
   ];
+  assertUniqueTranslationKeys(postsAndDrafts.posts);
   for (const source of sources) assertImagesExist(source.images, { siteDir: options.siteDir, file: source.file });
   return { pages, collections, ...postsAndDrafts, navigation };
 }

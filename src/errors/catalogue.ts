@@ -112,6 +112,22 @@ export function missingFrontMatterError(file: string): SiteError {
   return MissingFrontMatter({ message: 'The file must start with a front matter block between two "---" lines.', location: { file, line: 1 } });
 }
 
+const DuplicateTranslationKey = defineError({
+  name: 'DuplicateTranslationKey',
+  stage: 'content',
+  title: 'Two posts with one translationKey',
+  when: 'Two published posts of one language have the same translationKey, usually because a post was copied to start a new one.',
+  hint: 'Give the new post its own translationKey (the one of its translation in the other language, or a new one).',
+});
+
+export function duplicateTranslationKeyError(location: SourceLocation, otherFile: string, key: string, locale: string): SiteError {
+  return DuplicateTranslationKey({
+    message: `translationKey "${key}" is used here and by ${otherFile}, both in ${locale}; a key pairs one post per language, so their translation would offer two language switches.`,
+    field: 'translationKey',
+    location,
+  });
+}
+
 const FileChangedDuringBuild = defineError({
   name: 'FileChangedDuringBuild',
   stage: 'content',

@@ -85,3 +85,18 @@ describe('text encodings', () => {
       expect(await read(f.out, 'es/trabaja-con-nosotros/index.html')).not.toContain('\uFEFF');
     }));
 });
+
+describe('posts paired by translationKey', () => {
+  it('stops when two posts of one language share a key, naming both files, in build and in check', () =>
+    withFixture(async (f) => {
+      const copy = (await read(f.site, 'blog/es/primer-articulo.md')).replace('title: Primer artículo', 'title: Segundo artículo');
+      await writeFile(join(f.site, 'blog/es/segundo-articulo.md'), copy);
+      const error = await buildFailure(f);
+      expect(error.name).toBe('DuplicateTranslationKey');
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/blog\/es\/segundo-articulo\.md$/), line: 6 });
+      expect(error.data.field).toBe('translationKey');
+      expect(error.message).toMatch(/translationKey "first" is used here and by .*blog\/es\/primer-articulo\.md, both in es/);
+      const { checkSite } = await import('../../src/checks/index.ts');
+      await expect(checkSite({ siteDir: f.site, outDir: f.out })).rejects.toMatchObject({ name: 'DuplicateTranslationKey' });
+    }));
+});

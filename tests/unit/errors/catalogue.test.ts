@@ -19,6 +19,7 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   missingConstantError: () => catalogue.missingConstantError(at, 'claims.trialDays', 'seo.en.description'),
   missingFileError: () => catalogue.missingFileError(at, 'legal/privacy-en.md', 'markdown.en'),
   missingFrontMatterError: () => catalogue.missingFrontMatterError('site/blog/en/first-post.md'),
+  duplicateTranslationKeyError: () => catalogue.duplicateTranslationKeyError(at, 'site/blog/es/primer-articulo.md', 'first', 'es'),
   fileChangedDuringBuildError: () => catalogue.fileChangedDuringBuildError('site/blog/en/first-post.md'),
   unknownMarkdownComponentError: () => catalogue.unknownMarkdownComponentError(at, 'callout', ['cta', 'note']),
   missingLocaleFileError: () => catalogue.missingLocaleFileError('locales/pt.yaml', 'pt'),
