@@ -2,6 +2,7 @@ import { fileChangedDuringBuildError, missingConstantError } from '../errors/ind
 import { contentHash } from '../node/hash.ts';
 import { readTextSync } from '../node/read-text.ts';
 import type { ImageRef } from './markdown-images.ts';
+import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 import { resolveString } from './resolve-references.ts';
 
 /**
@@ -22,13 +23,19 @@ export interface MarkdownSource {
   images: ImageRef[];
 }
 
-/** Resolves `{claims.x}` in a body; a missing constant stops the build at its line. */
+/** Resolves `{claims.x}` in a body, outside its code; a missing constant stops the build at its line. */
 export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 'bodyLine'>, constants: Record<string, unknown>): string {
-  return resolveString(body, constants, (ref) => {
-    const index = body.indexOf(`{${ref}}`);
-    const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
-    throw missingConstantError({ file: source.file, line }, ref);
-  });
+  if (!body.includes('{')) return body;
+  let code: CodeRange[] | undefined;
+  return resolveString(
+    body,
+    constants,
+    (ref, offset) => {
+      const line = source.bodyLine + body.slice(0, offset).split('\n').length - 1;
+      throw missingConstantError({ file: source.file, line }, ref);
+    },
+    (offset) => isInRanges((code ??= findCodeRanges(body)), offset),
+  );
 }
 
 export function hashBody(resolved: string): string {

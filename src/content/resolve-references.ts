@@ -1,7 +1,8 @@
 import type { SourceLocation } from '../errors/index.ts';
 import { missingConstantError } from '../errors/index.ts';
 
-const REFERENCE = /\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
+// An optional backslash first: `\{claims.x}` is the escape for a literal brace.
+const REFERENCE = /(\\?)\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
 
 export interface ReferenceContext {
   constants: Record<string, unknown>;
@@ -21,14 +22,23 @@ function lookup(root: Record<string, unknown>, dotted: string): unknown {
 /**
  * Replaces `{claims.trialDays}` with the value from constants.yaml in one string.
  * Braces whose first segment is not a constants namespace (`{name}`) are runtime parameters and stay.
+ * `\{claims.trialDays}` stays as `{claims.trialDays}` (the backslash removed), and so does a
+ * reference at an offset `isCode` accepts (markdown code), backslash and all.
  */
-export function resolveString(text: string, constants: Record<string, unknown>, onMissing: (ref: string) => never): string {
+export function resolveString(
+  text: string,
+  constants: Record<string, unknown>,
+  onMissing: (ref: string, offset: number) => never,
+  isCode?: (offset: number) => boolean,
+): string {
   if (!text.includes('{')) return text;
-  return text.replace(REFERENCE, (whole, ref: string) => {
+  return text.replace(REFERENCE, (whole, escape: string, ref: string, offset: number) => {
     const namespace = ref.split('.')[0]!;
     if (!(namespace in constants) || namespace === 'detectors') return whole;
+    if (isCode?.(offset + escape.length)) return whole;
+    if (escape) return whole.slice(1);
     const value = lookup(constants, ref);
-    if (typeof value !== 'string' && typeof value !== 'number') onMissing(ref);
+    if (typeof value !== 'string' && typeof value !== 'number') onMissing(ref, offset);
     return String(value);
   });
 }

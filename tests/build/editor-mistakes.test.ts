@@ -100,3 +100,31 @@ describe('posts paired by translationKey', () => {
       await expect(checkSite({ siteDir: f.site, outDir: f.out })).rejects.toMatchObject({ name: 'DuplicateTranslationKey' });
     }));
 });
+
+describe('constants in markdown', () => {
+  it('are not replaced inside code, and \\{…} writes a literal brace in prose', () =>
+    withFixture(async (f) => {
+      await edit(join(f.site, 'blog/en/first-post.md'), (t) =>
+        t.replace(
+          'Some `code` and a block:',
+          [
+            'Our trial lasts {claims.trialDays} days; in copy, write \\{claims.trialDays} and it stays true.',
+            '',
+            'Inline: `const days = {claims.trialDays};`',
+            '',
+            '```jsx',
+            '<h1>{careers.title}</h1>',
+            '```',
+            '',
+            'Some `code` and a block:',
+          ].join('\n'),
+        ),
+      );
+      await buildFixture(f);
+      const html = await read(f.out, 'blog/first-post/index.html');
+      expect(html).toContain('Our trial lasts 14 days; in copy, write {claims.trialDays} and it stays true.');
+      expect(html).toContain('<code>const days = {claims.trialDays};</code>');
+      expect(html.replace(/<[^>]+>/g, '')).toContain('&lt;h1&gt;{careers.title}&lt;/h1&gt;');
+      expect(html).not.toContain('const days = 14');
+    }));
+});
