@@ -176,12 +176,21 @@ const MissingMessage = defineError({
   name: 'MissingMessage',
   stage: 'i18n',
   title: 'Reference to a missing message',
-  when: 'A label written as { message: some.key } names a key that no locale file has.',
+  when: "A label written as { message: some.key }, or a template's t('some.key'), names a key that no locale file has.",
   hint: 'Add the key to locales/en.yaml (the default language) or fix the reference.',
 });
 
 export function missingMessageError(location: SourceLocation, key: string, field?: string): SiteError {
   return MissingMessage({ message: `Message "${key}" exists in no locale file.`, ...(field ? { field } : {}), location });
+}
+
+/** A key a template asks for by name, at the template line that writes it. */
+export function missingTemplateMessageError(location: SourceLocation, key: string, pageUrl: string): SiteError {
+  return MissingMessage({
+    message: `Message "${key}" exists in no locale file; ${pageUrl} and every page of this template would show the key itself.`,
+    hint: `Fix the key in the template, or add "${key}" to locales/en.yaml (the default language) and translate it.`,
+    location,
+  });
 }
 
 // ── plan: templates, URLs, collections and links between pages ──

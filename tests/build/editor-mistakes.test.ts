@@ -128,3 +128,23 @@ describe('constants in markdown', () => {
       expect(html).not.toContain('const days = 14');
     }));
 });
+
+describe('message keys a template names', () => {
+  it('stop the build at the template line when no locale has them, without a second plural warning', () =>
+    withFixture(async (f) => {
+      await edit(join(f.dir, 'templates/pages/blog-post.tsx'), (t) => t.replace("t('blog.back')", "t('blog.bakc')"));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('MissingMessage');
+      expect(error.location).toEqual({ file: expect.stringMatching(/^(\.\.\/)*.*templates\/pages\/blog-post\.tsx$/), line: 25, column: 47 });
+      expect(error.location!.file.startsWith('/')).toBe(false);
+      expect(error.message).toMatch(/Message "blog\.bakc" exists in no locale file; \/(es\/)?blog\/[\w-]+\/ and every page/);
+    }));
+
+  it('a key computed at render time stays a warning, named once', () =>
+    withFixture(async (f) => {
+      await edit(join(f.dir, 'templates/pages/blog-post.tsx'), (t) => t.replace("t('blog.back')", "t(['blog', 'bakc'].join('.'))"));
+      const report = await buildFixture(f);
+      const missing = report.warnings.filter((w) => w.includes('bakc'));
+      expect(missing).toEqual(['message "blog.bakc" is missing in every locale; pages show the key itself']);
+    }));
+});

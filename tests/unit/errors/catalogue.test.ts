@@ -24,6 +24,8 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   unknownMarkdownComponentError: () => catalogue.unknownMarkdownComponentError(at, 'callout', ['cta', 'note']),
   missingLocaleFileError: () => catalogue.missingLocaleFileError('locales/pt.yaml', 'pt'),
   missingMessageError: () => catalogue.missingMessageError(at, 'nav.blogg', 'navbar.2.label.message'),
+  missingTemplateMessageError: () =>
+    catalogue.missingTemplateMessageError({ file: 'templates/pages/blog-post.tsx', line: 30, column: 12 }, 'blog.bakc', '/blog/first-post/'),
   unknownTemplateError: () => catalogue.unknownTemplateError(at, 'careers-page', ['home', 'landing']),
   duplicateUrlError: () => catalogue.duplicateUrlError('/careers/', { file: 'site/pages/careers.yaml', line: 2 }, at),
   unknownCollectionError: () => catalogue.unknownCollectionError(at, 'awards', ['services', 'team']),
