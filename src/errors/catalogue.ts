@@ -362,6 +362,22 @@ export function invalidPageDataError(options: { location: SourceLocation; field:
   });
 }
 
+const TemplateRuntimeError = defineError({
+  name: 'TemplateRuntimeError',
+  stage: 'render',
+  title: 'A template failed while rendering a page',
+  when: 'A file under templates/ throws while a page renders, such as reading a field of undefined.',
+  hint: 'Fix the template at this line; the page named above shows the data it was given.',
+});
+
+/** `location`: the template line, through the server bundle's source map (or none when it cannot be mapped). */
+export function templateRuntimeError(location: SourceLocation | undefined, info: { template: string; page: string; message: string }): SiteError {
+  return TemplateRuntimeError({
+    message: `Template "${info.template}" failed while rendering ${info.page}: ${info.message}`,
+    ...(location ? { location } : {}),
+  });
+}
+
 const IslandPropError = defineError({
   name: 'IslandPropError',
   stage: 'render',

@@ -148,3 +148,16 @@ describe('message keys a template names', () => {
       expect(missing).toEqual(['message "blog.bakc" is missing in every locale; pages show the key itself']);
     }));
 });
+
+describe('a template that throws while rendering', () => {
+  it('names the template, the page and the template line (through the source map)', () =>
+    withFixture(async (f) => {
+      await edit(join(f.dir, 'templates/pages/blog-post.tsx'), (t) => t.replace('<h1>{post.title}</h1>', '<h1>{(post as any).nope.title}</h1>'));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('TemplateRuntimeError');
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/^[^/].*templates\/pages\/blog-post\.tsx$/), line: 27 });
+      expect(error.message).toMatch(
+        /Template "blog-post" failed while rendering \/(es\/)?blog\/[\w-]+\/: Cannot read properties of undefined \(reading 'title'\)/,
+      );
+    }));
+});

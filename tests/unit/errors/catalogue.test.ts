@@ -44,6 +44,11 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
       pageUrl: '/partners/',
       message: 'data.sections.0.kind is "card"; expected one of cards, steps.',
     }),
+  templateRuntimeError: () =>
+    catalogue.templateRuntimeError(
+      { file: 'templates/pages/blog-post.tsx', line: 22, column: 9 },
+      { template: 'blog-post', page: '/blog/first-post/', message: "Cannot read properties of undefined (reading 'title')" },
+    ),
   islandPropError: () =>
     catalogue.islandPropError(
       { file: 'templates/sections/Contact.tsx', line: 20 },
