@@ -33,7 +33,7 @@ const InvalidField = defineError({
   stage: 'config',
   title: 'Invalid field',
   when: 'A YAML file or front matter parses, but a field is missing, has the wrong type or value, or is not one the file accepts.',
-  hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Content model".',
+  hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Where content lives".',
 });
 
 /** The first schema problem of a YAML document, located on its line; `what` names the document ("post front matter"). */
