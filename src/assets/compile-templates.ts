@@ -1,5 +1,5 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { cachedBuild } from './cached-build.ts';
@@ -60,6 +60,11 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
     nodePaths: [join(packageRoot(), 'node_modules')],
     alias: templateAliases(),
     logLevel: 'silent',
+    // A map beside the bundle (read only when a template throws), so the error names the template line.
+    outfile: 'server.mjs',
+    sourcemap: 'external',
+    sourcesContent: false,
+    sourceRoot: dirname(templatesDir) + sep,
   };
   let result;
   try {
@@ -67,16 +72,18 @@ export async function compileTemplates(options: { templatesDir: string; cacheDir
   } catch (error) {
     throw templateCompileError(error, options.templatesDir);
   }
-  const code = result.files[0]!.text;
+  const code = result.files.find((f) => f.path.endsWith('.mjs'))!.text;
+  const map = result.files.find((f) => f.path.endsWith('.map'))?.text;
   const hash = contentHash(code);
   // Without paths of this checkout (the inputs' paths relative to the project stand for them): a restored cache still matches.
-  const { stdin: _entry, absWorkingDir: _dir, nodePaths: _paths, alias, ...settings } = build;
+  const { stdin: _entry, absWorkingDir: _dir, nodePaths: _paths, sourceRoot: _root, alias, ...settings } = build;
   const settingsKey = contentHash(JSON.stringify(settings), Object.keys(alias ?? {}).join());
   const closures = templateClosures(result.metafile, names, dirname(templatesDir), settingsKey, result.inputs ?? {});
   const dir = join(options.cacheDir, 'templates');
   await mkdir(dir, { recursive: true });
   const file = resolve(dir, `server-${hash}.mjs`);
   await writeFile(file, code);
+  if (map !== undefined) await writeFile(`${file}.map`, map);
   return { file, names, ...closures };
 }
 

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
 import type { z } from 'zod';
+import { readText } from '../node/read-text.ts';
 import { invalidFieldError, missingConfigFileError, yamlSyntaxError, type YamlSource } from '../errors/index.ts';
 
 export interface YamlFile<T> extends YamlSource {
@@ -30,7 +30,7 @@ export function validateYaml<S extends z.ZodType>(src: YamlSource, data: unknown
 }
 
 export async function readYamlFile<S extends z.ZodType>(file: string, displayName: string, schema: S, what: string): Promise<YamlFile<z.output<S>>> {
-  const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const source = await readText(file).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? missingConfigFileError(displayName) : error;
   });
   const src = { file: displayName, source };

@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
@@ -8,11 +8,13 @@ import { scanSlugLine } from './slug-location.ts';
 import { isSiteError, locate, manyProblemsError, missingFileError, type SiteError, type SourceLocation } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
+import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
 import { resolveReferences } from './resolve-references.ts';
+import { assertUniqueTranslationKeys } from './translation-keys.ts';
 import {
   collectionSchema,
   documentFrontMatterSchema,
@@ -84,6 +86,7 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     Pick<Content, 'posts' | 'drafts'>,
     Content['navigation'],
   ];
+  assertUniqueTranslationKeys(postsAndDrafts.posts);
   return { pages, collections, ...postsAndDrafts, navigation };
 }
 
@@ -112,7 +115,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
   return Promise.all(
     files.map(async (path) => {
       const file = displayPath(path);
-      const src = { file, source: await readFile(path, 'utf8') };
+      const src = { file, source: await readText(path) };
       const raw = parseYaml(src);
       const valid = validateYaml(src, raw, schema, 'page');
       const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
@@ -122,7 +125,8 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
       const documents: Page['documents'] = {};
       for (const [locale, rel] of Object.entries(page.markdown ?? {})) {
         const docPath = join(siteDir, rel!);
-        const text = await readFile(docPath, 'utf8').catch(() => {
+        const text = await readText(docPath).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
           throw missingFileError(locate(src, ['markdown', locale]), rel!, `markdown.${locale}`);
         });
         const parsed = parseFrontMatter(displayPath(docPath), text, documentFrontMatterSchema, 'document front matter');
@@ -140,7 +144,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
   const files = await listFiles(join(siteDir, 'collections'), '.yaml');
   const entries = await Promise.all(
     files.map(async (path) => {
-      const src = { file: displayPath(path), source: await readFile(path, 'utf8') };
+      const src = { file: displayPath(path), source: await readText(path) };
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
@@ -153,7 +157,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
 async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content['navigation']> {
   const path = join(siteDir, 'navigation.yaml');
   const file = displayPath(path);
-  const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const source = await readText(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return 'navbar: []\nfooter: []\n';
     throw error;
   });
@@ -253,7 +257,7 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
 export function readPost(place: PostFile, siteDir: string, config: SiteConfig, problems?: SiteError[]): Post {
   const { path, locale, slug } = place;
   const file = displayPath(path);
-  const text = readFileSync(path, 'utf8');
+  const text = readTextSync(path);
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
   const found: SiteError[] = problems ?? [];
   const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, locale, problems: found });

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { fileChangedDuringBuildError, missingConstantError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
+import { readTextSync } from '../node/read-text.ts';
 import type { ImageRef } from './markdown-images.ts';
+import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 import { resolveString } from './resolve-references.ts';
 
 /**
@@ -26,17 +27,18 @@ export interface MarkdownSource {
   numberLocale?: string;
 }
 
-/** Resolves `{claims.x}` in a body; a missing constant stops the build at its line. */
+/** Resolves `{claims.x}` in a body, outside its code; a missing constant stops the build at its line. */
 export function resolveBody(body: string, source: Pick<MarkdownSource, 'file' | 'bodyLine' | 'numberLocale'>, constants: Record<string, unknown>): string {
+  if (!body.includes('{')) return body;
+  let code: CodeRange[] | undefined;
   return resolveString(
     body,
     constants,
-    (ref) => {
-      const index = body.indexOf(`{${ref}}`);
-      const line = source.bodyLine + body.slice(0, index).split('\n').length - 1;
+    (ref, offset) => {
+      const line = source.bodyLine + body.slice(0, offset).split('\n').length - 1;
       throw missingConstantError({ file: source.file, line }, ref);
     },
-    source.numberLocale,
+    { numberLocale: source.numberLocale, isCode: (offset) => isInRanges((code ??= findCodeRanges(body)), offset) },
   );
 }
 
@@ -46,7 +48,7 @@ export function hashBody(resolved: string): string {
 
 /** Reads the body again for parsing and checks it is the text the build planned with. */
 export function readMarkdownBody(source: MarkdownSource, constants: Record<string, unknown>): string {
-  const text = readFileSync(source.path, 'utf8');
+  const text = readTextSync(source.path);
   const body = resolveBody(text.slice(source.bodyOffset), source, constants);
   if (hashBody(body) !== source.hash) {
     throw fileChangedDuringBuildError(source.file);

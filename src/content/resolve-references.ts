@@ -1,7 +1,8 @@
 import type { SourceLocation } from '../errors/index.ts';
 import { missingConstantError } from '../errors/index.ts';
 
-const REFERENCE = /\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
+// An optional backslash first: `\{claims.x}` is the escape for a literal brace.
+const REFERENCE = /(\\?)\{([a-zA-Z][\w-]*(?:\.[\w-]+)+)\}/g;
 
 export interface ReferenceContext {
   constants: Record<string, unknown>;
@@ -31,18 +32,28 @@ export function formatConstant(value: number, tag: string | undefined): string {
 }
 
 /**
+/**
  * Replaces `{claims.trialDays}` with the value from constants.yaml in one string; numbers are
  * written for `numberLocale` when given. Braces whose first segment is not a constants namespace
- * (`{name}`) are runtime parameters and stay.
+ * (`{name}`) are runtime parameters and stay. `\{claims.trialDays}` stays as `{claims.trialDays}`
+ * (the backslash removed), and so does a reference at an offset `isCode` accepts (markdown code),
+ * backslash and all.
  */
-export function resolveString(text: string, constants: Record<string, unknown>, onMissing: (ref: string) => never, numberLocale?: string): string {
+export function resolveString(
+  text: string,
+  constants: Record<string, unknown>,
+  onMissing: (ref: string, offset: number) => never,
+  options: { numberLocale?: string | undefined; isCode?: (offset: number) => boolean } = {},
+): string {
   if (!text.includes('{')) return text;
-  return text.replace(REFERENCE, (whole, ref: string) => {
+  return text.replace(REFERENCE, (whole, escape: string, ref: string, offset: number) => {
     const namespace = ref.split('.')[0]!;
     if (!(namespace in constants) || namespace === 'detectors') return whole;
+    if (options.isCode?.(offset + escape.length)) return whole;
+    if (escape) return whole.slice(1);
     const value = lookup(constants, ref);
-    if (typeof value === 'number') return formatConstant(value, numberLocale);
-    if (typeof value !== 'string') onMissing(ref);
+    if (typeof value === 'number') return formatConstant(value, options.numberLocale);
+    if (typeof value !== 'string') onMissing(ref, offset);
     return value;
   });
 }
@@ -60,7 +71,7 @@ export function resolveReferences<T>(value: T, context: ReferenceContext, path: 
       (ref) => {
         throw missingConstantError(context.locate(path), ref, path.join('.') || undefined);
       },
-      numberLocale,
+      { numberLocale },
     ) as T;
   }
   if (Array.isArray(value)) return value.map((item, i) => resolveReferences(item, context, [...path, i], numberLocale)) as T;

@@ -34,7 +34,7 @@ const InvalidField = defineError({
   stage: 'config',
   title: 'Invalid field',
   when: 'A YAML file or front matter parses, but a field is missing, has the wrong type or value, or is not one the file accepts.',
-  hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Content model".',
+  hint: 'Fix this field and build again; every field a file accepts is described in README.md under "Where content lives".',
 });
 
 /** The first schema problem of a YAML document, located on its line; `what` names the document ("post front matter"). */
@@ -44,6 +44,23 @@ export function invalidFieldError(src: YamlSource, error: ZodError, what: string
   const field = path.join('.') || '(root)';
   const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
   return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}${more}.`, field, location: locate(src, path) });
+}
+
+const InvalidEncoding = defineError({
+  name: 'InvalidEncoding',
+  stage: 'config',
+  title: 'Text that is not UTF-8',
+  when: 'A YAML, markdown or locale file holds bytes that are not UTF-8, usually because an editor saved it as Windows-1252 or Latin-1.',
+  hint: 'Save the file as UTF-8 (in most editors: "Save with encoding" or "Reopen/Save as UTF-8"); a byte order mark is fine.',
+});
+
+/** `byte` is the first byte that is not UTF-8; `asWindows1252` is what it would read as in that encoding. */
+export function invalidEncodingError(location: SourceLocation, byte: number, asWindows1252: string): SiteError {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return InvalidEncoding({
+    message: `The file is not UTF-8: byte ${hex} here is not valid UTF-8 (in Windows-1252 it would be "${asWindows1252}"). Published as it is, it would show as "\uFFFD".`,
+    location,
+  });
 }
 
 const MissingConfigFile = defineError({
@@ -94,6 +111,22 @@ const MissingFrontMatter = defineError({
 
 export function missingFrontMatterError(file: string): SiteError {
   return MissingFrontMatter({ message: 'The file must start with a front matter block between two "---" lines.', location: { file, line: 1 } });
+}
+
+const DuplicateTranslationKey = defineError({
+  name: 'DuplicateTranslationKey',
+  stage: 'content',
+  title: 'Two posts with one translationKey',
+  when: 'Two published posts of one language have the same translationKey, usually because a post was copied to start a new one.',
+  hint: 'Give the new post its own translationKey (the one of its translation in the other language, or a new one).',
+});
+
+export function duplicateTranslationKeyError(location: SourceLocation, otherFile: string, key: string, locale: string): SiteError {
+  return DuplicateTranslationKey({
+    message: `translationKey "${key}" is used here and by ${otherFile}, both in ${locale}; a key pairs one post per language, so their translation would offer two language switches.`,
+    field: 'translationKey',
+    location,
+  });
 }
 
 const FileChangedDuringBuild = defineError({
@@ -166,12 +199,21 @@ const MissingMessage = defineError({
   name: 'MissingMessage',
   stage: 'i18n',
   title: 'Reference to a missing message',
-  when: 'A label written as { message: some.key } names a key that no locale file has.',
+  when: "A label written as { message: some.key }, or a template's t('some.key'), names a key that no locale file has.",
   hint: 'Add the key to locales/en.yaml (the default language) or fix the reference.',
 });
 
 export function missingMessageError(location: SourceLocation, key: string, field?: string): SiteError {
   return MissingMessage({ message: `Message "${key}" exists in no locale file.`, ...(field ? { field } : {}), location });
+}
+
+/** A key a template asks for by name, at the template line that writes it. */
+export function missingTemplateMessageError(location: SourceLocation, key: string, pageUrl: string): SiteError {
+  return MissingMessage({
+    message: `Message "${key}" exists in no locale file; ${pageUrl} and every page of this template would show the key itself.`,
+    hint: `Fix the key in the template, or add "${key}" to locales/en.yaml (the default language) and translate it.`,
+    location,
+  });
 }
 
 // ── plan: templates, URLs, collections and links between pages ──
@@ -422,6 +464,22 @@ export function invalidPageDataError(options: { location: SourceLocation; field:
     message: `${options.message} The ${options.template} template cannot render ${options.pageUrl} with it.`,
     field: options.field,
     location: options.location,
+  });
+}
+
+const TemplateRuntimeError = defineError({
+  name: 'TemplateRuntimeError',
+  stage: 'render',
+  title: 'A template failed while rendering a page',
+  when: 'A file under templates/ throws while a page renders, such as reading a field of undefined.',
+  hint: 'Fix the template at this line; the page named above shows the data it was given.',
+});
+
+/** `location`: the template line, through the server bundle's source map (or none when it cannot be mapped). */
+export function templateRuntimeError(location: SourceLocation | undefined, info: { template: string; page: string; message: string }): SiteError {
+  return TemplateRuntimeError({
+    message: `Template "${info.template}" failed while rendering ${info.page}: ${info.message}`,
+    ...(location ? { location } : {}),
   });
 }
 

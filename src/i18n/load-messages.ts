@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readText } from '../node/read-text.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SiteConfig } from '../config/index.ts';
@@ -35,7 +35,7 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
       const path = join(options.localesDir, `${locale}.yaml`);
       const file = displayPath(path);
       files[locale] = file;
-      const source = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      const source = await readText(path).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         throw missingLocaleFileError(file, locale);
       });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteError, siteErrorFromData, type SourceLocation } from '../errors/index.ts';
+import { displayPath } from '../node/display-path.ts';
 
 /** The template line that marks the island: `<Island name="contact-form"`. */
 function locateIsland(templatesDir: string, island: string): SourceLocation | undefined {
@@ -12,7 +13,7 @@ function locateIsland(templatesDir: string, island: string): SourceLocation | un
       // Comments (the example in templates/lib/island.tsx) mark nothing.
       if (/^\s*(\*|\/\/|\/\*)/.test(lines[i]!)) continue;
       const match = mark.exec(lines[i]!);
-      if (match) return { file: join(templatesDir, file), line: i + 1, column: match.index + 1 };
+      if (match) return { file: displayPath(join(templatesDir, file)), line: i + 1, column: match.index + 1 };
     }
   }
   return undefined;

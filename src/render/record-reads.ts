@@ -58,10 +58,19 @@ export function recordSharedReads(shared: SharedData) {
       const sorted = (set: Set<string>) => [...set].sort();
       return {
         reads: Object.fromEntries(kinds.map((k) => [k, sorted(recorders[k].read)])) as unknown as SharedReads,
-        missing: { messages: sorted(recorders.messages.missing), routes: sorted(recorders.routes.missing), images: sorted(recorders.images.missing) },
+        missing: {
+          messages: sorted(withoutPluralProbes(recorders.messages.missing)),
+          routes: sorted(recorders.routes.missing),
+          images: sorted(recorders.images.missing),
+        },
       };
     },
   };
+}
+
+/** A missing key's plural probe (`key.other`, formatMessage's second look) is not a second missing message. */
+function withoutPluralProbes(missing: Set<string>): Set<string> {
+  return new Set([...missing].filter((key) => !(key.endsWith('.other') && missing.has(key.slice(0, -'.other'.length)))));
 }
 
 /** The values a page read, now: what its cache key depends on besides its own data and the code. */

@@ -1,4 +1,5 @@
 import { pageDataError } from './page-data-error.ts';
+import { templateError } from './template-error.ts';
 import type { PlannedPage } from '../plan/index.ts';
 import { componentChunkName, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
@@ -85,7 +86,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
       page,
     );
   } catch (error) {
-    throw pageDataError(error, page) ?? error;
+    throw pageDataError(error, page) ?? templateError(error, page, setup.templatesFile) ?? error;
   }
   const structuredData = template.structuredData?.({ ...props, shared: sharedForPage, head: page.head }) ?? [];
   const html =

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { missingTemplateImageError, type SourceLocation } from '../errors/index.ts';
+import { missingTemplateImageError, missingTemplateMessageError, type SourceLocation } from '../errors/index.ts';
+import { displayPath } from '../node/display-path.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, setupCacheKey, templateCacheKey } from './page-cache.ts';
@@ -112,7 +113,7 @@ export async function renderPlannedPages(options: {
   }).catch((error: unknown) => {
     throw locateIslandError(error, options.templatesDir);
   });
-  const missing = new Set<string>();
+  const missing = new Map<string, PlannedPage>();
   const missingRoutes = new Set<string>();
   const missingImages = new Map<string, PlannedPage>();
   const used: typeof findings = {};
@@ -130,7 +131,7 @@ export async function renderPlannedPages(options: {
     const found = findings[key];
     if (!found) continue;
     used[key] = found;
-    found.messages.forEach((k) => missing.add(k));
+    found.messages.forEach((k) => missing.has(k) || missing.set(k, page));
     found.routes.forEach((k) => missingRoutes.add(k));
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
   }
@@ -140,7 +141,13 @@ export async function renderPlannedPages(options: {
   else writePageIndex(cacheDir, written);
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
-  for (const key of missing) options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
+  for (const [key, page] of missing) {
+    // A key written in a template is a typo or a message never added: visitors would read the key.
+    // One computed at render time (from page data) cannot be placed on a line, and stays a warning.
+    const written = locateInTemplates(options.templatesDir, key);
+    if (written) throw missingTemplateMessageError(written, key, page.path);
+    options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
+  }
   for (const route of missingRoutes) {
     const [locale, id] = route.split(':');
     options.warnings.push(
@@ -169,7 +176,7 @@ function locateInTemplates(templatesDir: string, text: string): SourceLocation |
     const lines = readFileSync(join(templatesDir, file), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       const column = ['"', "'", '`'].map((q) => lines[i]!.indexOf(q + text + q)).find((c) => c >= 0);
-      if (column !== undefined) return { file: join(templatesDir, file), line: i + 1, column: column + 2 };
+      if (column !== undefined) return { file: displayPath(join(templatesDir, file)), line: i + 1, column: column + 2 };
     }
   }
   return undefined;

@@ -16,10 +16,12 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   invalidSocialCardError: () =>
     catalogue.invalidSocialCardError('templates/social-card.svg', 'it has no empty <text id="title"> element saying where the page title goes'),
   invalidFieldError: () => catalogue.invalidFieldError(yaml, zodError, 'page'),
+  invalidEncodingError: () => catalogue.invalidEncodingError({ file: 'site/blog/es/como-migrar.md', line: 2, column: 10 }, 0xf3, 'ó'),
   missingConfigFileError: () => catalogue.missingConfigFileError('site/site.yaml'),
   missingConstantError: () => catalogue.missingConstantError(at, 'claims.trialDays', 'seo.en.description'),
   missingFileError: () => catalogue.missingFileError(at, 'legal/privacy-en.md', 'markdown.en'),
   missingFrontMatterError: () => catalogue.missingFrontMatterError('site/blog/en/first-post.md'),
+  duplicateTranslationKeyError: () => catalogue.duplicateTranslationKeyError(at, 'site/blog/es/primer-articulo.md', 'first', 'es'),
   fileChangedDuringBuildError: () => catalogue.fileChangedDuringBuildError('site/blog/en/first-post.md'),
   manyProblemsError: () =>
     catalogue.manyProblemsError([
@@ -29,6 +31,8 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   unknownMarkdownComponentError: () => catalogue.unknownMarkdownComponentError(at, 'callout', ['cta', 'note']),
   missingLocaleFileError: () => catalogue.missingLocaleFileError('locales/pt.yaml', 'pt'),
   missingMessageError: () => catalogue.missingMessageError(at, 'nav.blogg', 'navbar.2.label.message'),
+  missingTemplateMessageError: () =>
+    catalogue.missingTemplateMessageError({ file: 'templates/pages/blog-post.tsx', line: 30, column: 12 }, 'blog.bakc', '/blog/first-post/'),
   unknownTemplateError: () => catalogue.unknownTemplateError(at, 'careers-page', ['home', 'landing']),
   duplicateUrlError: () => catalogue.duplicateUrlError('/careers/', { file: 'site/pages/careers.yaml', line: 2 }, at),
   unknownCollectionError: () => catalogue.unknownCollectionError(at, 'awards', ['services', 'team']),
@@ -51,6 +55,11 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
       pageUrl: '/partners/',
       message: 'data.sections.0.kind is "card"; expected one of cards, steps.',
     }),
+  templateRuntimeError: () =>
+    catalogue.templateRuntimeError(
+      { file: 'templates/pages/blog-post.tsx', line: 22, column: 9 },
+      { template: 'blog-post', page: '/blog/first-post/', message: "Cannot read properties of undefined (reading 'title')" },
+    ),
   islandPropError: () =>
     catalogue.islandPropError(
       { file: 'templates/sections/Contact.tsx', line: 20 },
