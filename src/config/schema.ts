@@ -56,6 +56,12 @@ export const siteConfigSchema = z
       })
       .default({ firstDelayMs: 3000, batchSize: 4, intervalMs: 3000 }),
     thirdPartyAllowlist: z.array(z.url({ protocol: /^https$/ })).default([]),
+    /** Hosts whose iframes in markdown render as click-to-load embeds; any other iframe is removed with a warning. */
+    embeds: z
+      .strictObject({
+        hosts: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected a host name such as "www.youtube-nocookie.com"')).default([]),
+      })
+      .default({ hosts: [] }),
     blog: z.strictObject({ postsPerPage: z.int().positive().default(10) }).default({ postsPerPage: 10 }),
     /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
     deploy: z

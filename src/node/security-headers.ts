@@ -9,6 +9,8 @@ export interface SecurityHeaderOptions {
   analytics?: { google: boolean; meta: boolean };
   /** Origin of the forms endpoint when it is on another host. */
   formsOrigin?: string;
+  /** Hosts whose iframes posts may load after a click (site.yaml `embeds.hosts`). */
+  embedHosts?: string[];
 }
 
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
@@ -34,6 +36,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
+    // Without embeds, default-src 'self' already covers frames.
+    ...(options.embedHosts?.length ? [`frame-src 'self' ${options.embedHosts.map((h) => `https://${h}`).join(' ')}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

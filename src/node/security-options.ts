@@ -7,5 +7,6 @@ export function securityOptions(config: SiteConfig): SecurityHeaderOptions {
   return {
     analytics: { google: Boolean(config.settings.analytics.googleAnalyticsId), meta: Boolean(config.settings.analytics.metaPixelId) },
     ...(/^https?:\/\//.test(endpoint) ? { formsOrigin: new URL(endpoint).origin } : {}),
+    ...(config.settings.embeds.hosts.length ? { embedHosts: config.settings.embeds.hosts } : {}),
   };
 }
