@@ -318,6 +318,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
       siteName: config.settings.name,
       cacheDir,
       constants: config.constants,
+      embedHosts: config.settings.embeds.hosts,
     };
 
     // Watch: the page index, the out/ record and the graph are saved after the browser was told.

@@ -7,6 +7,7 @@ import type { RootProps } from '../shared/template-contract.ts';
 import { startAnalytics } from './analytics.ts';
 import { createAnnouncer, pageName } from './announcer.ts';
 import { mayTrack, startConsent } from './consent.ts';
+import { startEmbeds } from './embeds.ts';
 import { updateHead } from './head.ts';
 import { createIslandView } from './island-view.ts';
 import { message } from './messages.ts';
@@ -110,6 +111,9 @@ export async function boot({ root, templates }: BootOptions): Promise<void> {
   };
   followChoice();
   const consent = startConsent(followChoice);
+
+  // Embeds in posts load on a click only (an embed sets cookies, as analytics would).
+  startEmbeds();
 
   const announcer = createAnnouncer();
   const slow = createSlowNotice(1000);

@@ -65,6 +65,12 @@ export const siteConfigSchema = z
         fallback: z.enum(['show', 'hide']).default('show'),
       })
       .default({ postsPerPage: 10, fallback: 'show' }),
+    /** Hosts whose iframes in markdown render as click-to-load embeds; any other iframe is removed with a warning. */
+    embeds: z
+      .strictObject({
+        hosts: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected a host name such as "www.youtube-nocookie.com"')).default([]),
+      })
+      .default({ hosts: [] }),
     /** Defaults of `agency-site deploy`; its flags override them. Credentials never live here. */
     deploy: z
       .strictObject({

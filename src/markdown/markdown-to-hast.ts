@@ -6,7 +6,12 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { VFile } from 'vfile';
 import { isSiteError, type SiteError } from '../errors/index.ts';
+import { remarkFenceMeta } from './fence-meta.ts';
+import { rehypeCodeBlocks } from './rehype-code-blocks.ts';
+import type { MarkdownFileData } from './rehype-embeds.ts';
+import { rehypeSafeHtml } from './rehype-safe-html.ts';
 import { remarkComponents } from './remark-components.ts';
 import { pointAtSiteFiles } from './site-files.ts';
 
@@ -16,10 +21,14 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkDirective)
   .use(remarkComponents)
-  .use(remarkRehype)
+  .use(remarkFenceMeta)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  // Raw HTML parsed, embeds replaced, then sanitized against sanitize-schema.ts, every removal reported.
+  .use(rehypeSafeHtml)
   .use(rehypeSlug)
   // Highlighted at build time so no highlighting JavaScript ships; only fenced blocks with a language.
   .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] })
+  .use(rehypeCodeBlocks)
   // Frozen now rather than on the first parse: plugins (the highlighter's language registry
   // included) are attached once per thread, and nothing can add a plugin per file later.
   .freeze();
@@ -28,14 +37,30 @@ export interface MarkdownResult {
   hast: HastRoot;
   /** Headings, for a table of contents and for checks. */
   headings: Array<{ depth: number; id: string; text: string }>;
+  /** What the build must tell the editor: raw HTML removed, a fence's unknown language. Lines are the file's. */
+  warnings?: MarkdownWarning[];
+}
+
+export interface MarkdownWarning {
+  line: number;
+  column?: number;
+  message: string;
+  /** Said once per build for all files (an unknown language); otherwise once per file and line. */
+  once?: string;
+}
+
+export interface MarkdownOptions {
+  /** Hosts whose iframes become click-to-load embeds (site.yaml `embeds.hosts`). */
+  embedHosts?: readonly string[];
 }
 
 /** markdown → hast without source positions (they would bloat page-data); `dir` is the file's folder in the site folder. */
-export function markdownToHast(source: string, file: string, bodyLine = 1, dir = '/'): MarkdownResult {
+export function markdownToHast(source: string, file: string, bodyLine = 1, dir = '/', options: MarkdownOptions = {}): MarkdownResult {
   let hast: HastRoot;
+  const vfile = new VFile({ value: source, path: file, data: { embedHosts: options.embedHosts ?? [] } satisfies MarkdownFileData });
   try {
-    const mdast = processor.parse({ value: source, path: file });
-    hast = processor.runSync(mdast, { value: source, path: file }) as HastRoot;
+    const mdast = processor.parse(vfile);
+    hast = processor.runSync(mdast, vfile) as HastRoot;
   } catch (error) {
     // Lines inside the body → lines of the file, which starts with front matter.
     const line = (error as SiteError).data?.location?.line;
@@ -45,7 +70,21 @@ export function markdownToHast(source: string, file: string, bodyLine = 1, dir =
   pointAtSiteFiles(hast, dir);
   const headings: MarkdownResult['headings'] = [];
   stripPositions(hast, headings);
-  return { hast, headings };
+  const warnings = [...vfile.messages]
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+    .map((m): MarkdownWarning => {
+      const line = (m.line ?? 1) + bodyLine - 1;
+      if (m.ruleId === 'missing-language') {
+        const language = /`([^`]+)`/.exec(m.reason)?.[1] ?? '';
+        return {
+          line,
+          message: `\`\`\`${language}: no highlighting for this language; its blocks are shown as plain text (said once per build)`,
+          once: `language:${language}`,
+        };
+      }
+      return { line, ...(m.column ? { column: m.column } : {}), message: m.reason };
+    });
+  return { hast, headings, ...(warnings.length ? { warnings } : {}) };
 }
 
 type AnyNode = { type: string; position?: unknown; children?: AnyNode[]; tagName?: string; properties?: Record<string, unknown>; value?: string };

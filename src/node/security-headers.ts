@@ -11,6 +11,8 @@ export interface SecurityHeaderOptions {
   formsOrigin?: string;
   /** Hosts whose images pages show as they are (site.yaml images.remoteHosts). */
   imageHosts?: string[];
+  /** Hosts whose iframes posts may load after a click (site.yaml `embeds.hosts`). */
+  embedHosts?: string[];
 }
 
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
@@ -36,6 +38,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
+    // Without embeds, default-src 'self' already covers frames.
+    ...(options.embedHosts?.length ? [`frame-src 'self' ${options.embedHosts.map((h) => `https://${h}`).join(' ')}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -8,5 +8,6 @@ export function securityOptions(config: SiteConfig): SecurityHeaderOptions {
     analytics: { google: Boolean(config.settings.analytics.googleAnalyticsId), meta: Boolean(config.settings.analytics.metaPixelId) },
     ...(/^https?:\/\//.test(endpoint) ? { formsOrigin: new URL(endpoint).origin } : {}),
     ...(config.settings.images.remoteHosts.length ? { imageHosts: config.settings.images.remoteHosts } : {}),
+    ...(config.settings.embeds.hosts.length ? { embedHosts: config.settings.embeds.hosts } : {}),
   };
 }

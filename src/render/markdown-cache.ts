@@ -13,9 +13,12 @@ export class MarkdownCache {
   constructor(
     cacheDir: string,
     private readonly constants: Record<string, unknown>,
+    private readonly embedHosts: readonly string[] = [],
   ) {
-    // The parser's version is part of the folder name, so upgrading it never serves stale trees.
-    this.dir = join(cacheDir, 'markdown-v1');
+    // The parser's version is part of the folder name, so upgrading it never serves stale trees;
+    // so are the embed hosts, which decide what an iframe becomes. A result keeps its warnings,
+    // so a post parsed by an earlier build still reports what its raw HTML lost.
+    this.dir = join(cacheDir, embedHosts.length ? `markdown-v2-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v2');
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -27,7 +30,7 @@ export class MarkdownCache {
       this.hits++;
       return cached;
     } catch {
-      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir);
+      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir, { embedHosts: this.embedHosts });
       this.misses++;
       writeFileSync(file, JSON.stringify(result));
       return result;

@@ -29,6 +29,7 @@ export function setupCacheKey(setup: RenderSetup): string {
     setup.siteName,
     setup.runtimeConfig,
     JSON.stringify(setup.islandChunks ?? {}),
+    setup.embedHosts.join(),
   );
 }
 

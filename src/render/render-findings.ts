@@ -1,11 +1,18 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MarkdownWarning } from '../markdown/index.ts';
 import { PAGE_CACHE_VERSION } from './page-cache.ts';
 import type { SlotPositions } from './asset-slots.ts';
 import type { SharedReads } from './record-reads.ts';
 
-/** Per page cache key: message keys and page ids its templates asked for and did not find. */
-export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[] }>;
+/** Per page cache key: message keys and page ids its templates asked for and did not find, and what its markdown warned about. */
+export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[]; markdown?: MarkdownFindings }>;
+
+/** A page's markdown file and the warnings of parsing it (raw HTML removed, unknown fence languages). */
+export interface MarkdownFindings {
+  file: string;
+  warnings: MarkdownWarning[];
+}
 
 /** Per page cache key: the sizes its HTML, page-data and islands variant had when rendered, so a damaged file is never published. */
 export type PageSizes = Record<string, [html: number, pageData: number, islandsData?: number]>;

@@ -3,6 +3,7 @@ import type { TemplatesBundle } from '../shared/template-contract.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import { fillAssetSlots, type SlotPositions } from './asset-slots.ts';
 import { storeRenderedPage } from './page-cache.ts';
+import type { MarkdownFindings } from './render-findings.ts';
 import { readsKey, type SharedReads } from './record-reads.ts';
 import { renderPage, type RenderSetup } from './render-page.ts';
 
@@ -20,6 +21,8 @@ export interface RenderJobResult {
   missingMessages: string[];
   missingRoutes: string[];
   missingImages: string[];
+  /** Warnings from parsing the page's markdown, with its file. */
+  markdown?: MarkdownFindings;
   htmlBytes: number;
   pageDataBytes: number;
   /** Absent when the page hydrates whole and has no islands variant. */
@@ -46,6 +49,7 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
       missingMessages: rendered.missingMessages,
       missingRoutes: rendered.missingRoutes,
       missingImages: rendered.missingImages,
+      ...(rendered.markdownWarnings ? { markdown: { file: page.markdown!.file, warnings: rendered.markdownWarnings } } : {}),
       htmlBytes: Buffer.byteLength(filled.html),
       pageDataBytes: Buffer.byteLength(filled.pageData),
       ...(filled.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(filled.islandsData) } : {}),

@@ -4,6 +4,7 @@ import type { PlannedPage } from '../plan/index.ts';
 import { componentChunkName, type PageData, type SharedData, type SliceData } from '../shared/page-data.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
 import { islandsPageData, renderBodyChecked } from './islands-variant.ts';
+import type { MarkdownWarning } from '../markdown/index.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import { recordSharedReads, type SharedReads } from './record-reads.ts';
 
@@ -30,6 +31,8 @@ export interface RenderSetup {
   cacheDir: string;
   /** Resolved in markdown bodies, which workers read themselves. */
   constants: Record<string, unknown>;
+  /** Hosts whose iframes in markdown become click-to-load embeds (site.yaml `embeds.hosts`). */
+  embedHosts: string[];
 }
 
 export interface RenderedPage {
@@ -45,12 +48,15 @@ export interface RenderedPage {
   missingRoutes: string[];
   /** Image paths a template asked for that site/images does not have. */
   missingImages: string[];
+  /** What parsing the page's markdown warned about (raw HTML removed, unknown languages), at lines of `page.markdown.file`. */
+  markdownWarnings?: MarkdownWarning[];
 }
 
 /** Renders one planned page to its HTML document and page-data JSON. */
 export function renderPage(page: PlannedPage, setup: RenderSetup, templates: TemplatesBundle, markdown: MarkdownCache): RenderedPage {
   const data = structuredClone(page.data);
-  if (page.markdown) setPath(data, page.markdown.field, markdown.get(page.markdown).hast);
+  const parsed = page.markdown ? markdown.get(page.markdown) : undefined;
+  if (parsed) setPath(data, page.markdown!.field, parsed.hast);
 
   const slicesMap = { navbar: `navbar-${page.locale}`, footer: `footer-${page.locale}` };
   const pageData: PageData = {
@@ -116,6 +122,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
     missingMessages: missing.messages,
     missingRoutes: missing.routes.map((id) => `${page.locale}:${id}`),
     missingImages: missing.images,
+    ...(parsed?.warnings ? { markdownWarnings: parsed.warnings } : {}),
   };
 }
 

@@ -34,7 +34,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
   const wanted = options.workers ?? (jobs.length >= MIN_PAGES_FOR_WORKERS ? availableParallelism() : 0);
   if (wanted === 0 || !file || jobs.length === 0) {
     const templates = await importTemplates(options.setup.templatesFile);
-    const markdown = new MarkdownCache(options.setup.cacheDir, options.setup.constants);
+    const markdown = new MarkdownCache(options.setup.cacheDir, options.setup.constants, options.setup.embedHosts);
     for (let i = 0; i < jobs.length; i += BATCH) options.onResults(runRenderJobs(jobs.slice(i, i + BATCH), options.setup, templates, markdown));
     return { parsedMarkdown: markdown.misses };
   }

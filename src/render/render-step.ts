@@ -106,8 +106,8 @@ export async function renderPlannedPages(options: {
         sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
         filled[r.key] = { slots: setup.slots.key, at: r.slots };
         slotValues[setup.slots.key] = setup.slots.values;
-        if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length)
-          findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages };
+        if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown)
+          findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages, ...(r.markdown ? { markdown: r.markdown } : {}) };
         else delete findings[r.key];
       }),
   }).catch((error: unknown) => {
@@ -116,6 +116,8 @@ export async function renderPlannedPages(options: {
   const missing = new Map<string, PlannedPage>();
   const missingRoutes = new Set<string>();
   const missingImages = new Map<string, PlannedPage>();
+  // A file and line is told once however many pages show it; an unknown language once per build.
+  const markdownWarnings = new Map<string, string>();
   const used: typeof findings = {};
   const usedSizes: typeof sizes = {};
   const usedReads: typeof reads = {};
@@ -134,6 +136,11 @@ export async function renderPlannedPages(options: {
     found.messages.forEach((k) => missing.has(k) || missing.set(k, page));
     found.routes.forEach((k) => missingRoutes.add(k));
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
+    for (const w of found.markdown?.warnings ?? []) {
+      const text = `${displayPath(found.markdown!.file)}:${w.line}: ${w.message}`;
+      const once = w.once ?? text;
+      if (!markdownWarnings.has(once)) markdownWarnings.set(once, text);
+    }
   }
   const written = { findings: used, sizes: usedSizes, reads: usedReads, filled: usedFilled, slotValues: usedValues };
   // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
@@ -141,6 +148,7 @@ export async function renderPlannedPages(options: {
   else writePageIndex(cacheDir, written);
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
+  options.warnings.push(...markdownWarnings.values());
   for (const [key, page] of missing) {
     // A key written in a template is a typo or a message never added: visitors would read the key.
     // One computed at render time (from page data) cannot be placed on a line, and stays a warning.

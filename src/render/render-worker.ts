@@ -8,7 +8,7 @@ import { runRenderJobs, type RenderJob } from './render-job.ts';
 
 const setup = workerData as RenderSetup;
 const templates = await importTemplates(setup.templatesFile);
-const markdown = new MarkdownCache(setup.cacheDir, setup.constants);
+const markdown = new MarkdownCache(setup.cacheDir, setup.constants, setup.embedHosts);
 
 parentPort!.on('message', (message: { id: number; jobs: RenderJob[] }) => {
   try {

@@ -31,6 +31,20 @@ const LANGUAGE_NAMES: Record<string, string> = {
   js: 'JavaScript',
   javascript: 'JavaScript',
   jsx: 'JSX',
+  json5: 'JSON5',
+  python: 'Python',
+  py: 'Python',
+  go: 'Go',
+  rust: 'Rust',
+  java: 'Java',
+  kotlin: 'Kotlin',
+  swift: 'Swift',
+  ruby: 'Ruby',
+  php: 'PHP',
+  markdown: 'Markdown',
+  md: 'Markdown',
+  scss: 'SCSS',
+  xml: 'XML',
   ts: 'TypeScript',
   typescript: 'TypeScript',
   tsx: 'TSX',
@@ -62,6 +76,8 @@ interface RenderState {
   block: number;
   /** The accessible name of a code block, in the page's language. */
   codeLabel: (language: string | undefined) => string;
+  /** Said before a marked line of a fence (`{1,3}`), so it is not told by colour alone. */
+  markedLine: string;
 }
 
 function languageOf(pre: Element): string | undefined {
@@ -87,6 +103,8 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
     return createElement(Picture, { key, src, alt: decorative ? '' : String(node.properties?.alt ?? ''), priority });
   }
   const children = node.children.map((child, i) => render(child, i, node.tagName, state)).filter((c) => c !== null);
+  if (node.tagName === 'mark' && parent === 'code')
+    children.unshift(createElement('span', { key: 'marked', className: 'visually-hidden' }, `${state.markedLine} `));
   const type = components[node.tagName] ?? node.tagName;
   const elementProps = props(node, key);
   // A code block wider than the column scrolls; keyboard users must be able to reach it to scroll it.
@@ -95,8 +113,8 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
   return createElement(type, elementProps, ...(children.length ? children : []));
 }
 
-function renderAll(tree: Root, codeLabel: RenderState['codeLabel']): ReactNode[] {
-  const state: RenderState = { images: 0, words: 0, block: 0, codeLabel };
+function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: string): ReactNode[] {
+  const state: RenderState = { images: 0, words: 0, block: 0, codeLabel, markedLine };
   return tree.children.map((child, i) => {
     // Whitespace between blocks is no block.
     if (child.type === 'element') state.block++;
@@ -123,7 +141,7 @@ export function Markdown({ tree, id, className }: { tree: Root; id: string; clas
     language ? t('blog.code-block-in', { language: LANGUAGE_NAMES[language] ?? language }) : t('blog.code-block');
   return (
     <div id={id} className={className}>
-      {renderAll(tree, codeLabel)}
+      {renderAll(tree, codeLabel, t('blog.code-marked-line'))}
     </div>
   );
 }
