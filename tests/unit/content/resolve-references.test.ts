@@ -23,7 +23,9 @@ describe('resolveString', () => {
     ['es-AR', 'prueba de {claims.trialDays} días', 'prueba de 14 días'],
     ['es-AR', 'UTC{timeZones.offset}', 'UTC-3'],
   ])('writes number constants as %s readers do: %j', (tag, input, output) =>
-    expect(resolveString(input, { claims: { trialDays: 14, usersBefore: 5000, usersAfter: 250000 }, timeZones: { offset: -3 } }, never, { numberLocale: tag })).toBe(output),
+    expect(
+      resolveString(input, { claims: { trialDays: 14, usersBefore: 5000, usersAfter: 250000 }, timeZones: { offset: -3 } }, never, { numberLocale: tag }),
+    ).toBe(output),
   );
 
   it('reports a reference to a constant that does not exist', () => {
