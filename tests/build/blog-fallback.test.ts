@@ -17,27 +17,9 @@ translationKey: fridays
 Small changes, feature flags and a rollback that takes a minute.
 `;
 
-async function addMessages(dir: string) {
-  const add = async (locale: string, lines: string, nav: string) => {
-    const file = join(dir, 'locales', `${locale}.yaml`);
-    await writeFile(file, `${(await readFile(file, 'utf8')).replace('blog:\n', `blog:\n${lines}`)}nav:\n  untranslated:\n${nav}`);
-  };
-  await add(
-    'en',
-    '  only-in:\n    en: English only\n    es: Spanish only\n',
-    '    blog: no translation yet; opens the blog\n    home: no translation yet; opens the home page\n',
-  );
-  await add(
-    'es',
-    '  only-in:\n    en: Solo en inglés\n    es: Solo en español\n',
-    '    blog: todavía sin traducción; abre el blog\n    home: todavía sin traducción; abre el inicio\n',
-  );
-}
-
 beforeAll(async () => {
   f = await copyFixture('basic');
   await writeFile(join(f.site, 'blog/en/shipping-on-fridays.md'), ENGLISH_ONLY);
-  await addMessages(f.dir);
   await buildFixture(f);
 }, 120_000);
 afterAll(() => f.cleanup());

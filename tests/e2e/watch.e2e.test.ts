@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,26 @@ describe('serve --watch', () => {
     await writeFile(css, (await readFile(css, 'utf8')) + '\nbody { outline: 1px solid transparent; }\n');
     await page.waitForFunction((old) => document.querySelector('link[rel="stylesheet"]')?.getAttribute('href') !== old, before, { timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.close();
+  });
+
+  it('serves the translation status at /__translations/, never in out/, and shows a post saved a moment ago', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/__translations/', base).href);
+    // The fixture is no git checkout: only missing pieces, and the page says why.
+    expect(await page.getByRole('note').innerText()).toContain('No git history here');
+    const spanishOnly = page.locator('tr', { hasText: 'blog solo-en-espanol' });
+    expect(await spanishOnly.getByRole('link', { name: 'es' }).getAttribute('href')).toBe('/es/blog/solo-en-espanol/');
+    expect(await page.locator('tr', { hasText: 'blog a-note-on-handoffs' }).count()).toBe(0);
+    await writeFile(
+      join(fixture.site, 'blog/en/a-note-on-handoffs.md'),
+      '---\ntitle: A note on handoffs\ndescription: What we write down before a sprint ends.\ndate: 2026-02-02\ntags: [process]\n---\n\nWe write the handoff before the last day.\n',
+    );
+    const row = page.locator('tr', { hasText: 'blog a-note-on-handoffs' });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.locator('td').first().innerText()).toBe('missing');
+    expect(await row.getByRole('link', { name: 'en' }).getAttribute('href')).toBe('/blog/a-note-on-handoffs/');
+    await expect(access(join(fixture.out, '__translations'))).rejects.toThrow(/ENOENT/);
     await page.close();
   });
 });

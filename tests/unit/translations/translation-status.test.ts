@@ -7,6 +7,9 @@ import { displayPath } from '../../../src/node/display-path.ts';
 import { collectTranslationStatus, type TranslationPiece } from '../../../src/translations/index.ts';
 import { copyFixture } from '../../support/fixture.ts';
 
+/** The line of a file's first line containing `text` (fixtures grow; lines are not written down). */
+const lineOf = async (file: string, text: string) => (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes(text)) + 1;
+
 // Every commit gets a fixed author and date, and the machine's git config is not read.
 const DAY = 86_400;
 const START = Date.UTC(2026, 0, 1) / 1000;
@@ -132,7 +135,11 @@ describe('translation status from git history', () => {
     site.commit('Clearer English messages', 4);
     const { pieces } = await site.status();
     expect(outdated(pieces).sort()).toEqual(['message blog.written-on', 'message not-found.title']);
-    expect(piece(pieces, 'message', 'blog.written-on')).toMatchObject({ translation: { line: 6 }, source: { line: 8 }, aheadDays: 26 });
+    expect(piece(pieces, 'message', 'blog.written-on')).toMatchObject({
+      translation: { line: await lineOf(join(site.dir, 'locales/es.yaml'), 'written-on:') },
+      source: { line: await lineOf(join(site.dir, 'locales/en.yaml'), 'written-on:') },
+      aheadDays: 26,
+    });
     expect(piece(pieces, 'message', 'blog.title').status).toBe('translated');
 
     const head = site.commit('nothing new', 5);
@@ -225,10 +232,16 @@ describe('translation status from git history', () => {
         severity: 'warning',
         check: 'translations',
         file: es,
-        line: 6,
-        message: `Message "blog.written-on" is outdated in es: its en source (${displayPath(join(site.dir, 'locales/en.yaml'))}:8) has been ahead for 26 days, since 2026-01-05.`,
+        line: await lineOf(join(site.dir, 'locales/es.yaml'), 'written-on:'),
+        message: `Message "blog.written-on" is outdated in es: its en source (${displayPath(join(site.dir, 'locales/en.yaml'))}:${await lineOf(join(site.dir, 'locales/en.yaml'), 'written-on:')}) has been ahead for 26 days, since 2026-01-05.`,
       },
-      { severity: 'warning', check: 'translations', file: es, line: 16, message: 'Message "retired.key" in es is unused: gone from en.' },
+      {
+        severity: 'warning',
+        check: 'translations',
+        file: es,
+        line: await lineOf(join(site.dir, 'locales/es.yaml'), 'key: Ya no se usa'),
+        message: 'Message "retired.key" in es is unused: gone from en.',
+      },
     ]);
   });
 });
