@@ -1,12 +1,16 @@
 import { textOf } from './scan-html.ts';
-import type { BuiltPage, Finding } from './types.ts';
+import type { BuiltPage, Finding, Tag, TagLocator } from './types.ts';
 
 /** Images a screen reader cannot describe and headings that skip a level, in every built page. */
-export function checkContent(options: { pages: BuiltPage[] }): Finding[] {
-  return options.pages.flatMap((page) => [...imagesWithoutAlt(page), ...skippedHeadings(page)]);
+export function checkContent(options: { pages: BuiltPage[]; locate?: TagLocator }): Finding[] {
+  const at: Where = (page, tag) => options.locate?.(page, tag) ?? { file: page.file, line: page.lineAt(tag.start) };
+  return options.pages.flatMap((page) => [...imagesWithoutAlt(page, at), ...skippedHeadings(page, at)]);
 }
 
-function imagesWithoutAlt(page: BuiltPage): Finding[] {
+/** A finding at the markdown line that wrote the tag, or at the built page's line. */
+type Where = (page: BuiltPage, tag: Tag) => Pick<Finding, 'file' | 'line' | 'page'>;
+
+function imagesWithoutAlt(page: BuiltPage, at: Where): Finding[] {
   const findings: Finding[] = [];
   for (const tag of page.tags) {
     if (tag.name !== 'img') continue;
@@ -17,8 +21,7 @@ function imagesWithoutAlt(page: BuiltPage): Finding[] {
     findings.push({
       severity: 'error',
       check: 'content',
-      file: page.file,
-      line: page.lineAt(tag.start),
+      ...at(page, tag),
       message: alt === undefined ? `Image ${src ?? ''} has no alt text.` : `Image ${src ?? ''} has an empty alt but is not marked decorative.`,
       hint: 'Describe the image in its alt text (markdown: ![what it shows](file)); for pure decoration use alt="" with role="presentation".',
     });
@@ -26,7 +29,7 @@ function imagesWithoutAlt(page: BuiltPage): Finding[] {
   return findings;
 }
 
-function skippedHeadings(page: BuiltPage): Finding[] {
+function skippedHeadings(page: BuiltPage, at: Where): Finding[] {
   const findings: Finding[] = [];
   let previous: { level: number; text: string } | undefined;
   for (const tag of page.tags) {
@@ -38,8 +41,7 @@ function skippedHeadings(page: BuiltPage): Finding[] {
       findings.push({
         severity: 'error',
         check: 'content',
-        file: page.file,
-        line: page.lineAt(tag.start),
+        ...at(page, tag),
         message: `Heading h${current.level} "${clip(current.text)}" follows h${previous.level} "${clip(previous.text)}", skipping h${previous.level + 1}.`,
         hint: `Make it an h${previous.level + 1} (in markdown, ${'#'.repeat(previous.level + 1)}); screen reader users navigate by heading levels.`,
       });

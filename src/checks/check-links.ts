@@ -1,7 +1,7 @@
 import { fileOfPath, pathOfOutFile, type BuiltSite } from './read-built-site.ts';
 import { resolveLink } from './resolve-link.ts';
 import { matchRedirect, type Redirect } from '../redirects/index.ts';
-import type { BuiltPage, Finding, Tag } from './types.ts';
+import type { BuiltPage, Finding, Tag, TagLocator } from './types.ts';
 
 export interface CheckLinksOptions {
   site: BuiltSite;
@@ -10,6 +10,8 @@ export interface CheckLinksOptions {
   serverPaths: string[];
   /** The redirect map: a link to an old URL is the redirects check's finding ("link to the new URL"). */
   redirects?: readonly Redirect[];
+  /** The markdown line that wrote a tag, for pages made from markdown (markdown-sources.ts). */
+  locate?: TagLocator;
 }
 
 const LINK_ATTRS: Record<string, string> = {
@@ -34,7 +36,7 @@ export function checkLinks(options: CheckLinksOptions): Finding[] {
       // Canonical and hreflang links are checked with their own rules (check-head-links.ts).
       if (value === undefined || (tag.name === 'link' && (tag.attrs.rel === 'canonical' || tag.attrs.hreflang !== undefined))) continue;
       const problem = linkProblem(value, page, options);
-      if (problem) findings.push(finding(page, tag, problem));
+      if (problem) findings.push(finding(page, tag, problem, options.locate));
     }
   }
   return findings;
@@ -64,6 +66,7 @@ function linkProblem(value: string, page: BuiltPage, options: CheckLinksOptions)
   };
 }
 
-function finding(page: BuiltPage, tag: Tag, problem: { message: string; hint: string }): Finding {
-  return { severity: 'error', check: 'links', file: page.file, line: page.lineAt(tag.start), ...problem };
+function finding(page: BuiltPage, tag: Tag, problem: { message: string; hint: string }, locate?: TagLocator): Finding {
+  const where = locate?.(page, tag) ?? { file: page.file, line: page.lineAt(tag.start) };
+  return { severity: 'error', check: 'links', ...where, ...problem };
 }

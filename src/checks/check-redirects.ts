@@ -109,7 +109,8 @@ function linksToOldUrls(options: CheckRedirectsOptions, redirects: readonly Redi
       const link = href ? resolveLink(href, { pagePath: page.path, baseUrl: options.baseUrl }) : undefined;
       const hit = link && !fileOfPath(link.path, options.site.hasFile) ? matchRedirect(redirects, link.path) : undefined;
       if (!hit) continue;
-      const where = sourceLine(sourceOf.get(page.path), href!) ?? { file: page.file, line: page.lineAt(tag.start) };
+      const written = sourceLine(sourceOf.get(page.path), href!);
+      const where = written ? { ...written, page: page.path } : { file: page.file, line: page.lineAt(tag.start) };
       findings.push(
         finding({
           severity: 'warning',

@@ -21,6 +21,7 @@ import { checkTranslations } from './check-translations.ts';
 import { checkOutdatedTranslations } from './check-outdated-translations.ts';
 import { collectTranslationStatus } from '../translations/index.ts';
 import { sortFindings } from './format-findings.ts';
+import { markdownSources } from './markdown-sources.ts';
 import { pageSources } from './page-sources.ts';
 import { readBudgets } from './read-budgets.ts';
 import { readBuiltSite } from './read-built-site.ts';
@@ -66,6 +67,8 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
   const baseUrl = config.settings.baseUrl;
   const endpoint = config.settings.forms.endpoint;
 
+  // Markdown findings name the line the editor changes, with the page's URL beside it.
+  const markdown = markdownSources({ plan, cacheDir: join(root, '.cache'), constants: config.constants, embedHosts: config.settings.embeds.hosts });
   const redirects = checkRedirects({ siteDir, plan, content, site, baseUrl });
   const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));
   // The links of the status are for its page; the findings need only where to edit.
@@ -74,10 +77,17 @@ export async function checkSite(options: CheckSiteOptions): Promise<CheckSiteRes
     ...checkTranslations({ config, content, messages, messagePaths }),
     ...checkOutdatedTranslations(status),
     ...checkRequiredMessages({ config, content, messages, messagePaths }),
-    ...checkLinks({ site, baseUrl, serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])], redirects: redirects.redirects }),
+    ...checkLinks({
+      site,
+      baseUrl,
+      serverPaths: [PROXY_PATH, ...(endpoint.startsWith('/') ? [endpoint] : [])],
+      redirects: redirects.redirects,
+      locate: markdown.locate,
+    }),
     ...redirects.findings,
     ...checkHeadLinks({ site, baseUrl }),
-    ...checkContent({ pages: site.pages }),
+    ...checkContent({ pages: site.pages, locate: markdown.locate }),
+    ...markdown.warnings(),
     ...checkStructuredData({ pages: site.pages }),
     ...checkHeadText({ pages: site.pages, sources: pageSources({ plan, content }) }),
     ...checkClaims({ pages: site.pages, constants: config.constants, constantsFile: displayPath(join(siteDir, 'constants.yaml')), constantsSource }),

@@ -22,7 +22,7 @@ export function formatFindings(findings: Finding[], options: { pages: number }):
     if (!group.length) continue;
     lines.push(`${check} (${countText(group)})`);
     for (const f of group) {
-      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${findingLocation(f)}`);
+      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${findingLocation(f)}${f.page ? `  (page ${f.page})` : ''}`);
       lines.push(`          ${f.message}`);
       lines.push(`          hint: ${f.hint}`);
     }

@@ -10,6 +10,8 @@ export interface Finding {
   check: CheckName;
   file: string;
   line?: number;
+  /** The page's URL path, beside a source file that is not the built page itself (a post's markdown). */
+  page?: string;
   message: string;
   hint: string;
 }
@@ -23,6 +25,9 @@ export interface Tag {
   /** Offset just after `>`. */
   end: number;
 }
+
+/** Where the source of a built tag was written (a post's markdown line), when it is known. */
+export type TagLocator = (page: BuiltPage, tag: Tag) => Pick<Finding, 'file' | 'line' | 'page'> | undefined;
 
 /** A built HTML page, scanned once and shared by every check. */
 export interface BuiltPage {

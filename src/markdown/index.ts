@@ -1,2 +1,2 @@
-export { markdownToHast, type MarkdownOptions, type MarkdownResult, type MarkdownWarning } from './markdown-to-hast.ts';
+export { markdownToHast, type MarkdownOptions, type MarkdownResult, type MarkdownWarning, type SourceLine } from './markdown-to-hast.ts';
 export { MARKDOWN_COMPONENTS } from './remark-components.ts';

@@ -39,7 +39,16 @@ export interface MarkdownResult {
   headings: Array<{ depth: number; id: string; text: string }>;
   /** What the build must tell the editor: raw HTML removed, a fence's unknown language. Lines are the file's. */
   warnings?: MarkdownWarning[];
+  /**
+   * Where each link, image and heading was written, in document order: `[tag, key, line]`, the key
+   * being what the built page shows of it (a link's href, an image's alt, a heading's id). `check`
+   * matches its findings on built pages to these, to name the line the editor changes. Kept beside
+   * the tree, never in it, so page-data carries no positions.
+   */
+  sourceLines?: SourceLine[];
 }
+
+export type SourceLine = [tag: string, key: string, line: number];
 
 export interface MarkdownWarning {
   line: number;
@@ -69,7 +78,8 @@ export function markdownToHast(source: string, file: string, bodyLine = 1, dir =
   }
   pointAtSiteFiles(hast, dir);
   const headings: MarkdownResult['headings'] = [];
-  stripPositions(hast, headings);
+  const sourceLines: SourceLine[] = [];
+  stripPositions(hast, headings, sourceLines, bodyLine - 1);
   const warnings = [...vfile.messages]
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     .map((m): MarkdownWarning => {
@@ -84,7 +94,7 @@ export function markdownToHast(source: string, file: string, bodyLine = 1, dir =
       }
       return { line, ...(m.column ? { column: m.column } : {}), message: m.reason };
     });
-  return { hast, headings, ...(warnings.length ? { warnings } : {}) };
+  return { hast, headings, ...(warnings.length ? { warnings } : {}), ...(sourceLines.length ? { sourceLines } : {}) };
 }
 
 type AnyNode = { type: string; position?: unknown; children?: AnyNode[]; tagName?: string; properties?: Record<string, unknown>; value?: string };
@@ -94,10 +104,17 @@ function textOf(node: AnyNode): string {
   return (node.children ?? []).map(textOf).join('');
 }
 
-function stripPositions(node: AnyNode, headings: MarkdownResult['headings']): void {
+type Position = { start?: { line?: number } };
+
+function stripPositions(node: AnyNode, headings: MarkdownResult['headings'], lines: SourceLine[], lineOffset: number): void {
+  const line = (node.position as Position | undefined)?.start?.line;
   delete node.position;
-  if (node.type === 'element' && /^h[1-6]$/.test(node.tagName ?? '')) {
-    headings.push({ depth: Number(node.tagName![1]), id: String(node.properties?.id ?? ''), text: textOf(node) });
+  if (node.type === 'element') {
+    const tag = node.tagName ?? '';
+    const heading = /^h[1-6]$/.test(tag);
+    if (heading) headings.push({ depth: Number(tag[1]), id: String(node.properties?.id ?? ''), text: textOf(node) });
+    const key = heading ? node.properties?.id : tag === 'a' ? node.properties?.href : tag === 'img' ? (node.properties?.alt ?? '') : undefined;
+    if (key !== undefined && line !== undefined) lines.push([tag, String(key), line + lineOffset]);
   }
-  for (const child of node.children ?? []) stripPositions(child, headings);
+  for (const child of node.children ?? []) stripPositions(child, headings, lines, lineOffset);
 }

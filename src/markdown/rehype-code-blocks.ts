@@ -11,8 +11,10 @@ export function rehypeCodeBlocks() {
     visitPre(tree, (pre, parent, index) => {
       const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
-      const { dataMarkedLines, dataTitle, dataLineNumbers } = code.properties;
-      if (dataMarkedLines === undefined && dataTitle === undefined && dataLineNumbers === undefined) return;
+      const { dataMarkedLines, dataTitle } = code.properties;
+      // true from fence-meta.ts, or "" once a body with raw HTML went through the HTML parser.
+      const dataLineNumbers = code.properties.dataLineNumbers !== undefined && code.properties.dataLineNumbers !== false;
+      if (dataMarkedLines === undefined && dataTitle === undefined && !dataLineNumbers) return;
       delete code.properties.dataMarkedLines;
       delete code.properties.dataTitle;
       delete code.properties.dataLineNumbers;

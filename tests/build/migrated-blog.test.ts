@@ -110,6 +110,44 @@ describe('a blog moved in from Gatsby or Hugo', () => {
     for (const url of urls) expect(existsSync(fileOf(url)), url).toBe(true);
   });
 
+  it('keeps the raw HTML a blog needs, removes the rest and says so at its line', async () => {
+    const page = await html('blog/zero-downtime-deploys/index.html');
+    for (const kept of [
+      '<kbd>Ctrl</kbd>',
+      '<abbr title="deregistration delay">delay</abbr>',
+      '<mark>already gone</mark>',
+      '<summary>Why not stop every server at once?</summary>',
+      '<figcaption>Four servers, one step each</figcaption>',
+    ])
+      expect(page).toContain(kept);
+    // React writes <!-- --> between adjacent text nodes: the <font>'s text stays, its element goes.
+    expect(page).toMatch(/printed in (<!-- -->)?red(<!-- -->)? on the wall/);
+    expect(page).not.toMatch(/<font|hijacked|onerror|<iframe/);
+    expect(report.warnings.filter((w) => w.includes('zero-downtime-deploys.md') || w.includes('despliegues-sin-cortes'))).toEqual([
+      expect.stringMatching(/site\/blog\/en\/zero-downtime-deploys\.md:37: <font> removed, its text kept/),
+      expect.stringMatching(/site\/blog\/en\/zero-downtime-deploys\.md:39: <script> removed with its content/),
+      expect.stringMatching(/site\/blog\/en\/zero-downtime-deploys\.md:41: onerror="alert\(1\)" removed from <img>/),
+      expect.stringMatching(/site\/blog\/es\/despliegues-sin-cortes\/index\.md:24: <font> removed, its text kept/),
+    ]);
+  });
+
+  it('renders the YouTube iframe as a click-to-load placeholder, and the CSP allows that host for frames', async () => {
+    const page = await html('blog/zero-downtime-deploys/index.html');
+    expect(page).toMatch(
+      /<div class="embed" data-embed-src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" data-embed-title="Rolling deploy walkthrough, 4 minutes">/,
+    );
+    expect(await read(fixture.out, '_headers')).toContain("frame-src 'self' https://www.youtube-nocookie.com");
+  });
+
+  it('shows fence titles and marked lines, in both languages', async () => {
+    const en = await html('blog/zero-downtime-deploys/index.html');
+    expect(en).toMatch(/<figure class="code-block"><figcaption class="code-title">drain\.js<\/figcaption><pre class="line-numbers"/);
+    expect(allMatches(en, /<mark class="code-line">/g)).toHaveLength(2);
+    const es = await html('es/blog/despliegues-sin-cortes/index.html');
+    expect(allMatches(es, /<mark class="code-line">/g)).toHaveLength(2);
+    expect(es).not.toContain('language-jsx{');
+  });
+
   it('leaves no staging folder beside out/', async () => {
     expect((await readdir(fixture.dir)).filter((n) => n.includes('staging'))).toEqual([]);
   });

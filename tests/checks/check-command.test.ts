@@ -42,7 +42,8 @@ describe('agency-site check', () => {
   it('prints every finding grouped by check with file:line, then one summary, and exits 1 on errors', async () => {
     const { stdout, exitCode } = await cli('check', '--site', broken.site, '--out', broken.out);
     expect(exitCode).toBe(1);
-    expect(stdout).toMatch(/^links \(2 errors\)\n {2}error {3}\S+out\/blog\/links\/index\.html:\d+\n {10}Link "\/services\/" leads to/);
+    // A link written in markdown is reported at its markdown line, the page's URL beside it.
+    expect(stdout).toMatch(/^links \(2 errors\)\n {2}error {3}\S+site\/blog\/en\/links\.md:\d+ {2}\(page \/blog\/links\/\)\n {10}Link "\/services\/" leads to/);
     expect(stdout).toContain('          hint: ');
     expect(stdout.split('\n').at(-1)).toBe('check failed: 2 errors in 11 built pages and their sources (errors in: links).');
   });
@@ -55,8 +56,9 @@ describe('agency-site check', () => {
     expect(findings[0]).toEqual({
       severity: 'error',
       check: 'links',
-      file: broken.shown('out/blog/links/index.html'),
+      file: broken.shown('site/blog/en/links.md'),
       line: expect.any(Number),
+      page: '/blog/links/',
       message: 'Link "/services/" leads to /services/, which is not a built page or file.',
       hint: expect.stringContaining('Link pages through their page id'),
     });

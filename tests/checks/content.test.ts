@@ -12,13 +12,17 @@ afterAll(() => fixture.cleanup());
 const contentOf = async (file: string) => findingsOf(await fixture.check(), 'content').filter((f) => f.file === file);
 
 describe('the content check', () => {
-  it('reports an image with an empty alt that is not marked decorative, and a heading that skips a level, at their lines', async () => {
+  it('reports an image with an empty alt that is not marked decorative at its built line, and a heading that skips a level at its markdown line', async () => {
     // Markdown images without alt already stop the build; a template can still emit one.
     await fixture.editOut('blog/figures/index.html', (html) =>
       html.replace('<h2 id="architecture">Architecture</h2>', '<h2 id="architecture">Architecture</h2><img src="/diagram.svg" alt=""/>'),
     );
     const page = join(fixture.out, 'blog/figures/index.html');
-    expect(await contentOf(fixture.shown('out/blog/figures/index.html'))).toEqual([
+    const findings = await fixture.check();
+    const ofPage = findingsOf(findings, 'content').filter((f) =>
+      [fixture.shown('out/blog/figures/index.html'), fixture.shown('site/blog/en/figures.md')].includes(f.file),
+    );
+    expect(ofPage).toEqual([
       {
         severity: 'error',
         check: 'content',
@@ -29,8 +33,9 @@ describe('the content check', () => {
       {
         severity: 'error',
         check: 'content',
-        file: fixture.shown('out/blog/figures/index.html'),
-        line: await lineOfText(page, '<h4'),
+        file: fixture.shown('site/blog/en/figures.md'),
+        line: await lineOfText(join(fixture.site, 'blog/en/figures.md'), '#### Details'),
+        page: '/blog/figures/',
         message: 'Heading h4 "Details" follows h2 "Architecture", skipping h3.',
       },
     ]);

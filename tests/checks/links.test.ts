@@ -12,21 +12,23 @@ afterAll(() => fixture.cleanup());
 const linksIn = async (rel: string) => findingsOf(await fixture.check(), 'links').filter((f) => f.file === fixture.shown(`out/${rel}`));
 
 describe('the links check', () => {
-  it('reports an internal link to a page that was not built, and an anchor missing on its target, at their lines', async () => {
-    const page = join(fixture.out, 'blog/links/index.html');
-    expect(await linksIn('blog/links/index.html')).toEqual([
+  it('reports an internal link to a page that was not built, and an anchor missing on its target, at their markdown lines', async () => {
+    const post = join(fixture.site, 'blog/en/links.md');
+    expect(findingsOf(await fixture.check(), 'links').filter((f) => f.file === fixture.shown('site/blog/en/links.md'))).toEqual([
       {
         severity: 'error',
         check: 'links',
-        file: fixture.shown('out/blog/links/index.html'),
-        line: await lineOfText(page, 'href="/services/"'),
+        file: fixture.shown('site/blog/en/links.md'),
+        line: await lineOfText(post, '(/services/)'),
+        page: '/blog/links/',
         message: 'Link "/services/" leads to /services/, which is not a built page or file.',
       },
       {
         severity: 'error',
         check: 'links',
-        file: fixture.shown('out/blog/links/index.html'),
-        line: await lineOfText(page, 'href="/es/nosotros/#team"'),
+        file: fixture.shown('site/blog/en/links.md'),
+        line: await lineOfText(post, '(/es/nosotros/#team)'),
+        page: '/blog/links/',
         message: 'Link "/es/nosotros/#team" points at #team, but /es/nosotros/ has no element with id="team".',
       },
     ]);

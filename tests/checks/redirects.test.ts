@@ -44,6 +44,7 @@ describe('check: the redirect map', () => {
         check: 'redirects',
         file: f.shown('site/blog/en/hello.md'),
         line: await lineOfText(join(f.site, 'blog/en/hello.md'), '(/about/)'),
+        page: '/blog/hello/',
         message: 'Link "/about/" points at an old URL that redirects to /company/.',
       },
       {
@@ -51,6 +52,7 @@ describe('check: the redirect map', () => {
         check: 'redirects',
         file: f.shown('site/legal/home-en.md'),
         line: await lineOfText(join(f.site, 'legal/home-en.md'), '(/about/#team)'),
+        page: '/',
         message: 'Link "/about/#team" points at an old URL that redirects to /company/.',
       },
     ]);

@@ -11,6 +11,7 @@ const texts = [
   ...ERROR_ENTRIES.map((e) => ({ where: `${e.name} hint`, text: `${e.when} ${e.hint}` })),
   { where: 'site/site.yaml', text: readFileSync(join(ROOT, 'site/site.yaml'), 'utf8') },
   { where: 'src/checks/read-budgets.ts', text: readFileSync(join(ROOT, 'src/checks/read-budgets.ts'), 'utf8') },
+  { where: 'src/checks/markdown-sources.ts', text: readFileSync(join(ROOT, 'src/checks/markdown-sources.ts'), 'utf8') },
 ];
 
 describe('guidance points at what exists', () => {

@@ -47,6 +47,13 @@ describe('fences with meta in markdown', () => {
     expect(html).not.toContain('data-');
   });
 
+  it('numbers the lines in a post that also has raw HTML (parsed again as HTML, the flag arrives as "")', () => {
+    const html = toHtml(markdownToHast('```js {2} title="drain.js" showLineNumbers\na;\nb;\n```\n\nPress <kbd>Ctrl</kbd>\n', 'post.md').hast);
+    expect(html).toMatch(/^<figure class="code-block"><figcaption class="code-title">drain.js<\/figcaption><pre class="line-numbers"><code/);
+    expect(html).toContain('<mark class="code-line">b;');
+    expect(html).not.toContain('data-');
+  });
+
   it('leaves a fence without meta exactly as the highlighter made it', () => {
     const html = toHtml(markdownToHast('```js\nconst x = 1;\n```\n', 'post.md').hast);
     expect(html).toBe('<pre><code class="hljs language-js"><span class="hljs-keyword">const</span> x = <span class="hljs-number">1</span>;\n</code></pre>');

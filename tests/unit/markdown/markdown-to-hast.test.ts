@@ -32,4 +32,25 @@ describe('markdownToHast', () => {
       expect((error as SiteError).location).toMatchObject({ file: 'site/blog/en/p.md', line: 8 });
     }
   });
+
+  it('says at which line of the file each link, image and heading was written, as the page shows them', () => {
+    const body = [
+      '### Start here',
+      '',
+      'See [the notes](/old-notes/) and ![A chart](./chart.png).',
+      '',
+      '<img src="icon.png" alt="">',
+      '',
+      '#### Then [this](/b/)',
+    ].join('\n');
+    const { sourceLines } = markdownToHast(body, 'site/blog/a-post/index.md', 7, '/blog/a-post/');
+    expect(sourceLines).toEqual([
+      ['h3', 'start-here', 7],
+      ['a', '/old-notes/', 9],
+      ['img', 'A chart', 9],
+      ['img', '', 11],
+      ['h4', 'then-this', 13],
+      ['a', '/b/', 13],
+    ]);
+  });
 });
