@@ -1,4 +1,7 @@
 import type { Root as HastRoot } from 'hast';
+import dockerfile from 'highlight.js/lib/languages/dockerfile';
+import nginx from 'highlight.js/lib/languages/nginx';
+import { common } from 'lowlight';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSlug from 'rehype-slug';
 import remarkDirective from 'remark-directive';
@@ -27,7 +30,8 @@ const processor = unified()
   .use(rehypeSafeHtml)
   .use(rehypeSlug)
   // Highlighted at build time so no highlighting JavaScript ships; only fenced blocks with a language.
-  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] })
+  // lowlight's common grammars, and the two a server-side blog also writes in (nginx, Dockerfile).
+  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'], languages: { ...common, dockerfile, nginx } })
   .use(rehypeCodeBlocks)
   // Frozen now rather than on the first parse: plugins (the highlighter's language registry
   // included) are attached once per thread, and nothing can add a plugin per file later.

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
 import { isForbiddenAddress, securityHeaders, serveSite } from '../../src/serve/index.ts';
@@ -82,7 +83,11 @@ describe('serve', () => {
 
   it('writes the same headers into _headers and the allowlist into _redirects', async () => {
     const headers = await readFile(join(dir, 'out/_headers'), 'utf8');
-    expect(headers).toContain('content-security-policy: ' + securityHeaders({ analytics: { google: true, meta: true } })['content-security-policy']);
+    // The real site: analytics on, and the embed hosts of its site.yaml.
+    const embedHosts = (yaml.load(await readFile(join(ROOT, 'site/site.yaml'), 'utf8')) as { embeds: { hosts: string[] } }).embeds.hosts;
+    expect(headers).toContain(
+      'content-security-policy: ' + securityHeaders({ analytics: { google: true, meta: true }, embedHosts })['content-security-policy'],
+    );
     expect(headers).toContain('/assets/*\n  cache-control: public, max-age=31536000, immutable');
     expect(await readFile(join(dir, 'out/_redirects'), 'utf8')).toContain(
       '/__third-party-proxy url=https%3A%2F%2Fwidget.trustmary.com%2Freviews%2Fsouthbridge-dev.js https://widget.trustmary.com/reviews/southbridge-dev.js 200',
