@@ -1,4 +1,4 @@
-import { redirectFunctionFailedError } from '../errors/index.ts';
+import { redirectFunctionFailedError, redirectFunctionTooLargeError } from '../errors/index.ts';
 import { cloudfrontFunctionCode } from '../redirects/index.ts';
 import { explainS3Error } from './bucket.ts';
 import type { DeploySettings } from './deploy-settings.ts';
@@ -21,6 +21,21 @@ function missing(error: Error & { $metadata?: { httpStatusCode?: number } }): un
   throw error;
 }
 
+/** CloudFront's limit on a function's code. */
+export const FUNCTION_CODE_LIMIT = 10 * 1024;
+
+/**
+ * The function's code for the built map, refused before anything is uploaded when CloudFront
+ * would refuse it after the pages went up.
+ */
+export function redirectFunctionCode(outDir: string): { code: string; redirects: number } {
+  const { redirects } = readRedirectMap(outDir);
+  const code = cloudfrontFunctionCode(redirects);
+  const bytes = Buffer.byteLength(code);
+  if (bytes > FUNCTION_CODE_LIMIT) throw redirectFunctionTooLargeError(redirects.length, bytes, FUNCTION_CODE_LIMIT);
+  return { code, redirects: redirects.length };
+}
+
 /** One function per distribution, so two sites never overwrite each other's redirects. */
 export const redirectFunctionName = (distribution: string) => `agency-site-redirects-${distribution}`;
 
@@ -33,14 +48,13 @@ export async function publishRedirectFunction(settings: DeploySettings & { cloud
   const cf = await import('@aws-sdk/client-cloudfront');
   const client = new cf.CloudFrontClient({ region: 'us-east-1', maxAttempts: 3, requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 } });
   const name = redirectFunctionName(settings.cloudfront);
-  const { redirects } = readRedirectMap(settings.outDir);
-  const code = cloudfrontFunctionCode(redirects);
+  const { code, redirects } = redirectFunctionCode(settings.outDir);
   const FunctionConfig = { Comment: 'agency-site: old URLs (301/410) and index.html for folders', Runtime: 'cloudfront-js-2.0' as const };
   const FunctionCode = new TextEncoder().encode(code);
   try {
     const live = await client.send(new cf.GetFunctionCommand({ Name: name, Stage: 'LIVE' })).catch(missing);
     // A site without redirects keeps the distribution as its owner set it up, until it has one.
-    if (!live && !redirects.length) return undefined;
+    if (!live && !redirects) return undefined;
     const liveCode = live?.FunctionCode ? new TextDecoder().decode(live.FunctionCode) : undefined;
     let arn: string | undefined;
     const updated = liveCode !== code;

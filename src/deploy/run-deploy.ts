@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openBucket, type Bucket } from './bucket.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 import { invalidateCdn } from './invalidate-cdn.ts';
-import { publishRedirectFunction } from './publish-redirect-function.ts';
+import { publishRedirectFunction, redirectFunctionCode } from './publish-redirect-function.ts';
 import { readRedirectMap } from './redirect-objects.ts';
 import { readLocalFiles, type LocalFile } from './local-files.ts';
 import { planDeploy, type DeployPlan } from './plan-deploy.ts';
@@ -62,6 +62,8 @@ async function publishRedirects(settings: DeploySettings & { cloudfront: string 
 export async function runDeploy(settings: DeploySettings, io: DeployIo): Promise<DeployResult> {
   const write = (line: string) => io.out.write(`${line}\n`);
   const local = await readLocalFiles(settings.outDir);
+  // Checked before the bucket changes: CloudFront refusing the map after the upload would leave new pages behind old redirects.
+  if (settings.cloudfront) redirectFunctionCode(settings.outDir);
   const bucket = await openBucket(settings);
   const remote = await bucket.list();
   const state = await bucket.readState();

@@ -694,6 +694,20 @@ export function redirectFunctionFailedError(distribution: string, detail: string
   });
 }
 
+const RedirectFunctionTooLarge = defineError({
+  name: 'RedirectFunctionTooLarge',
+  stage: 'deploy',
+  title: 'Redirect map too large for a CloudFront Function',
+  when: 'deploy --cloudfront would publish the redirect map as a CloudFront Function larger than the 10 KB CloudFront accepts; nothing was uploaded.',
+  hint: 'Fold old paths that share a prefix into one splat in site/redirects.yaml (`/old-blog/*` → `/blog/:splat`), or deploy without --cloudfront: the bucket then answers each old path with a redirect object.',
+});
+
+export function redirectFunctionTooLargeError(redirects: number, bytes: number, limit: number): SiteError {
+  return RedirectFunctionTooLarge({
+    message: `${redirects} redirects make a CloudFront Function of ${(bytes / 1024).toFixed(1)} KB, more than the ${limit / 1024} KB CloudFront accepts; nothing was uploaded.`,
+  });
+}
+
 // ── cli: `agency-site new post` ──
 
 const UnknownLocale = defineError({

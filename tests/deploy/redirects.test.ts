@@ -168,4 +168,18 @@ describe('deploy publishes the redirect map', () => {
     expect(io.text()).toContain(`CloudFront Function agency-site-redirects-${DISTRIBUTION}: unchanged`);
     expect(calls.filter((c) => c.startsWith('PUT') || c.startsWith('POST /2020-05-31/function'))).toEqual([]);
   }, 60_000);
+
+  it('refuses, before uploading anything, a map larger than the 10 KB a CloudFront Function may be', async () => {
+    const rules = Array.from({ length: 300 }, (_, i) => `  - { from: /archive/2019/post-number-${i}/, to: /blog/ }`).join('\n');
+    await writeFile(join(fixture.site, 'redirects.yaml'), `redirects:\n${rules}\n`);
+    await buildFixture(fixture, { lock: 'write' });
+    const client = s3Client(endpoint);
+    const before = await listKeys(client, 'www/');
+    calls.length = 0;
+    const deploy = runDeploy(settings({ cloudfront: DISTRIBUTION }), output());
+    await expect(deploy).rejects.toMatchObject({ data: { name: 'RedirectFunctionTooLarge' } });
+    await expect(deploy).rejects.toThrow(/\d+ redirects make a CloudFront Function of \d+\.\d KB, more than the 10 KB CloudFront accepts/);
+    expect(await listKeys(client, 'www/')).toEqual(before);
+    expect(calls).toEqual([]);
+  }, 60_000);
 });

@@ -82,6 +82,7 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   deployTooManyDeletesError: () => catalogue.deployTooManyDeletesError(300, 256),
   deployFailedError: () => catalogue.deployFailedError('uploading', 'SlowDown: Please reduce your request rate'),
   redirectFunctionFailedError: () => catalogue.redirectFunctionFailedError('E2QWRUHAPOMQZL', 'PreconditionFailed: the ETag changed'),
+  redirectFunctionTooLargeError: () => catalogue.redirectFunctionTooLargeError(212, 14_950, 10_240),
   invalidationFailedError: () => catalogue.invalidationFailedError('EWRONG0000', 'NoSuchDistribution: not found'),
   unknownLocaleError: () => catalogue.unknownLocaleError('pt', ['en', 'es'], 'site/site.yaml'),
   emptySlugError: () => catalogue.emptySlugError('¿?'),
