@@ -10,6 +10,7 @@ import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
+import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
@@ -49,6 +50,8 @@ export interface Content {
   /** Published posts per locale, newest first. */
   posts: Record<string, Post[]>;
   drafts: Post[];
+  /** Per-locale values of page data and collections that lack a locale (shown in the default's words): warnings. */
+  localeGaps: LocaleGap[];
   navigation: NavigationSource & { file: string; locate: (path: Array<string | number>) => SourceLocation };
 }
 
@@ -67,7 +70,13 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // Every problem of every file is collected and reported at once: an editor moving a blog in
   // should not need one run per broken image.
   const problems: SiteError[] = [];
-  const settled = await Promise.allSettled([loadPages(options, problems), loadCollections(options), loadPosts(options, problems), loadNavigation(options)]);
+  const localeGaps: LocaleGap[] = [];
+  const settled = await Promise.allSettled([
+    loadPages(options, problems, localeGaps),
+    loadCollections(options, localeGaps),
+    loadPosts(options, problems),
+    loadNavigation(options),
+  ]);
   for (const result of settled) if (result.status === 'rejected') problems.push(asSiteProblem(result.reason));
   if (settled.every((r) => r.status === 'fulfilled')) {
     const [pages, , postsAndDrafts] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Page[], unknown, Pick<Content, 'posts' | 'drafts'>];
@@ -87,7 +96,9 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     Content['navigation'],
   ];
   assertUniqueTranslationKeys(postsAndDrafts.posts);
-  return { pages, collections, ...postsAndDrafts, navigation };
+  // Files load in parallel: sorted, the warnings come in the same order every build.
+  localeGaps.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : (a.location.line ?? 0) - (b.location.line ?? 0)));
+  return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
 }
 
 /** A SiteError joins the others; anything else is a bug and stops the build as it is. */
@@ -109,7 +120,7 @@ async function listFiles(dir: string, ext: string): Promise<string[]> {
   }
 }
 
-async function loadPages({ siteDir, config }: LoadContentOptions, problems: SiteError[]): Promise<Page[]> {
+async function loadPages({ siteDir, config }: LoadContentOptions, problems: SiteError[], localeGaps: LocaleGap[]): Promise<Page[]> {
   const schema = pageSchema(config.locales);
   const files = await listFiles(join(siteDir, 'pages'), '.yaml');
   return Promise.all(
@@ -120,6 +131,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
       const valid = validateYaml(src, raw, schema, 'page');
       const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
+      localeGaps.push(...findLocaleGaps(page.data, ['data'], { ...config, locate: (p) => locate(src, p) }));
       const slugLocations: Record<string, SourceLocation> = {};
       for (const locale of Object.keys(page.slug)) slugLocations[locale] = scanSlugLine(src, locale) ?? locate(src, ['slug', locale]);
       const documents: Page['documents'] = {};
@@ -140,7 +152,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
   );
 }
 
-async function loadCollections({ siteDir, config }: LoadContentOptions): Promise<Content['collections']> {
+async function loadCollections({ siteDir, config }: LoadContentOptions, localeGaps: LocaleGap[]): Promise<Content['collections']> {
   const files = await listFiles(join(siteDir, 'collections'), '.yaml');
   const entries = await Promise.all(
     files.map(async (path) => {
@@ -148,6 +160,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
+      localeGaps.push(...findLocaleGaps(resolved.items, ['items'], { ...config, locate: (p) => locate(src, p) }));
       return [basename(path, '.yaml'), resolved.items] as const;
     }),
   );
