@@ -73,6 +73,7 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
   clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
   cssError: () => catalogue.cssError(esbuildFailure),
   outMissingError: () => catalogue.outMissingError('out'),
+  outputStaleError: () => catalogue.outputStaleError('out', '1 source file changed since the last build, site/blog/en/hello.md'),
   leadsDatabaseMissingError: () => catalogue.leadsDatabaseMissingError('.data/leads.db'),
   formsOptionError: () => catalogue.formsOptionError('--smtp-url', '"https://mail.example.com" is not an SMTP URL.'),
   deployOptionError: () => catalogue.deployOptionError('--target', '"bucket" is not s3://<bucket>[/<prefix>].'),
