@@ -386,6 +386,9 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     for (const g of content.localeGaps)
       warnings.push(`${formatLocation(g.location)}: ${g.field} has no ${g.locale} value; ${g.locale} pages show the ${g.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
+    for (const p of Object.values(content.posts).flat())
+      if (p.description.trim() === p.title.trim())
+        warnings.push(`${p.file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`);
     for (const s of redirects.shadowed) warnings.push(`redirect from ${s.from} (${s.location.file}) is never taken: a page lives there`);
     if (redirects.lockSkipped) warnings.push(redirects.lockSkipped);
     for (const l of redirects.lost)

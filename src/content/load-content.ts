@@ -5,11 +5,21 @@ import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
-import { isSiteError, locate, manyProblemsError, missingFileError, type SiteError, type SourceLocation } from '../errors/index.ts';
+import {
+  emptyPostError,
+  invalidPostSlugError,
+  isSiteError,
+  locate,
+  manyProblemsError,
+  missingFileError,
+  type SiteError,
+  type SourceLocation,
+} from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
+import { postSlug } from '../scaffold/index.ts';
 import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
@@ -178,11 +188,14 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
   return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
+/** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
+const POST_RULES = 'post-rules-2';
+
 async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions, problems: SiteError[]): Promise<Pick<Content, 'posts' | 'drafts'>> {
   const found = await findPostFiles(siteDir, config);
   const index = known
     ? undefined
-    : new PostIndex<Post>(cacheDir, contentHash(JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
+    : new PostIndex<Post>(cacheDir, contentHash(POST_RULES, JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
   const before = known && new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
   const loaded: Post[] = [];
   for (const file of found) {
@@ -270,8 +283,11 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
 export function readPost(place: PostFile, siteDir: string, config: SiteConfig, problems?: SiteError[]): Post {
   const { path, locale, slug } = place;
   const file = displayPath(path);
+  // The same rule as page slugs in YAML: the file (or folder) name is the URL.
+  if (!POST_SLUG.test(slug)) throw invalidPostSlugError(file, slug, postSlug(slug), basename(path, '.md') !== slug);
   const text = readTextSync(path);
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
+  if (!parsed.data.draft && !parsed.body.trim()) throw emptyPostError({ file, line: parsed.bodyLine });
   const found: SiteError[] = problems ?? [];
   const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, locale, problems: found });
   if (!problems && found.length) throw manyProblemsError(found);
@@ -286,6 +302,8 @@ export function readPost(place: PostFile, siteDir: string, config: SiteConfig, p
     readingMinutes: readingMinutes(parsed.body),
   };
 }
+
+const POST_SLUG = /^[a-z0-9_-]+$/;
 
 /** A folder name as a translation key (lowercase letters, digits and "-", as the front matter field). */
 const keyOf = (folder: string) =>

@@ -89,6 +89,34 @@ export function missingConstantError(location: SourceLocation, reference: string
   return MissingConstant({ message: `{${reference}} does not name a value in site/constants.yaml.`, ...(field ? { field } : {}), location });
 }
 
+const InvalidPostSlug = defineError({
+  name: 'InvalidPostSlug',
+  stage: 'content',
+  title: 'A post file name that is not a URL slug',
+  when: "A post's file or folder name, which becomes its URL, has capitals, accents or spaces; page slugs in YAML must be lowercase too.",
+  hint: 'Rename it as the message says (lowercase letters, digits, "-" and "_"); to keep an old URL that had capitals working, add it to the post\'s aliases.',
+});
+
+export function invalidPostSlugError(file: string, slug: string, suggested: string, folder: boolean): SiteError {
+  const what = folder ? `folder "${slug}/"` : `file name "${slug}.md"`;
+  return InvalidPostSlug({
+    message: `The ${what} gives the URL slug "${slug}", but slugs are lowercase letters, digits, "-" and "_": rename it to ${folder ? `${suggested}/` : `${suggested}.md`}.`,
+    location: { file },
+  });
+}
+
+const EmptyPost = defineError({
+  name: 'EmptyPost',
+  stage: 'content',
+  title: 'A published post with no text',
+  when: 'A post without `draft: true` has nothing after its front matter, as `new post` leaves it: it would publish an empty page.',
+  hint: 'Write the post below the front matter, or set `draft: true` until it is written.',
+});
+
+export function emptyPostError(location: SourceLocation): SiteError {
+  return EmptyPost({ message: 'This post is published (no `draft: true`) but has no text after its front matter.', location });
+}
+
 const MissingFile = defineError({
   name: 'MissingFile',
   stage: 'content',

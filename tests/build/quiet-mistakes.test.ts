@@ -1,7 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/checks/index.ts';
+import { SiteError } from '../../src/errors/index.ts';
+import { scaffoldPost } from '../../src/scaffold/index.ts';
 import { collectTranslationStatus } from '../../src/translations/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -21,6 +23,61 @@ async function withFixture<T>(body: (f: Fixture) => Promise<T>): Promise<T> {
     await f.cleanup();
   }
 }
+
+async function buildFailure(f: Fixture): Promise<SiteError> {
+  await mkdir(f.out, { recursive: true });
+  await writeFile(join(f.out, 'previous.html'), 'previous build');
+  const before = await readdir(f.out);
+  const failure = await buildFixture(f).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(failure).toBeInstanceOf(SiteError);
+  expect(await readdir(f.out)).toEqual(before);
+  return failure as SiteError;
+}
+
+describe('a post `new post` wrote and nobody finished', () => {
+  it('is a draft as written (one "draft skipped"), an error once published empty, a warning while its description is the title', () =>
+    withFixture(async (f) => {
+      const { file } = await scaffoldPost({ siteDir: f.site, locale: 'en', title: 'Migrating from Gatsby', date: '2026-02-01' });
+      const path = join(f.site, 'blog/en/migrating-from-gatsby.md');
+      expect((await buildFixture(f)).warnings.filter((w) => w.includes('migrating-from-gatsby'))).toEqual([`draft skipped: ${file}`]);
+
+      await edit(path, (t) => t.replace('draft: true', 'draft: false'));
+      const empty = await buildFailure(f);
+      expect(empty.name).toBe('EmptyPost');
+      expect(empty.location).toEqual({ file, line: 9 });
+
+      await edit(path, (t) => `${t}We moved a 300-page Gatsby site to plain static HTML in two weeks; here is the order we did it in.\n`);
+      const report = await buildFixture(f);
+      expect(report.warnings.filter((w) => w.includes('migrating-from-gatsby'))).toEqual([
+        `${file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`,
+      ]);
+      expect(await read(f.out, 'blog/migrating-from-gatsby/index.html')).toContain('We moved a 300-page Gatsby site');
+    }));
+});
+
+describe('a post file or folder name with capitals or accents', () => {
+  it('stops at the file, naming the lowercase slug it should be, as page slugs in YAML must be', () =>
+    withFixture(async (f) => {
+      await rename(join(f.site, 'blog/en/first-post.md'), join(f.site, 'blog/en/Como-Migrar-De-Gatsby.md'));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('InvalidPostSlug');
+      expect(error.location).toEqual({ file: expect.stringMatching(/blog\/en\/Como-Migrar-De-Gatsby\.md$/) });
+      expect(error.message).toContain('rename it to como-migrar-de-gatsby.md');
+    }));
+
+  it('names the folder of a post bundle', () =>
+    withFixture(async (f) => {
+      await mkdir(join(f.site, 'blog/Cómo-Migrar'));
+      await rename(join(f.site, 'blog/en/first-post.md'), join(f.site, 'blog/Cómo-Migrar/index.md'));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('InvalidPostSlug');
+      expect(error.message).toContain('The folder "Cómo-Migrar/" gives the URL slug "Cómo-Migrar"');
+      expect(error.message).toContain('rename it to como-migrar/');
+    }));
+});
 
 describe('a per-locale value in page data without every locale', () => {
   it('falls back with a warning at its line, in build, check and the translation status', () =>

@@ -72,6 +72,8 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
     ),
   clientBundleError: () => catalogue.clientBundleError(esbuildFailure),
   cssError: () => catalogue.cssError(esbuildFailure),
+  invalidPostSlugError: () => catalogue.invalidPostSlugError('site/blog/es/Como-Migrar.md', 'Como-Migrar', 'como-migrar', false),
+  emptyPostError: () => catalogue.emptyPostError({ file: 'site/blog/en/new-post.md', line: 9 }),
   outMissingError: () => catalogue.outMissingError('out'),
   outputStaleError: () => catalogue.outputStaleError('out', '1 source file changed since the last build, site/blog/en/hello.md'),
   leadsDatabaseMissingError: () => catalogue.leadsDatabaseMissingError('.data/leads.db'),
