@@ -39,11 +39,21 @@ const InvalidField = defineError({
 
 /** The first schema problem of a YAML document, located on its line; `what` names the document ("post front matter"). */
 export function invalidFieldError(src: YamlSource, error: ZodError, what: string): SiteError {
-  const issue = error.issues[0]!;
-  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  const field = path.join('.') || '(root)';
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
-  return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}${more}.`, field, location: locate(src, path) });
+  const each = error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    const field = path.join('.') || '(root)';
+    return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}.`, field, location: locate(src, path) });
+  });
+  if (each.length === 1) return each[0]!;
+  // Every problem is shown, each at its own line; the first gives the error its place.
+  const first = each[0]!.data;
+  return InvalidField({
+    title: `Invalid ${what}`,
+    message: `${each.length} fields of this ${what} are invalid; the build stopped.`,
+    ...(first.field ? { field: first.field } : {}),
+    ...(first.location ? { location: first.location } : {}),
+    problems: each.map((e) => e.data),
+  });
 }
 
 const InvalidEncoding = defineError({

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/checks/index.ts';
+import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
 import { scaffoldPost } from '../../src/scaffold/index.ts';
 import { collectTranslationStatus } from '../../src/translations/index.ts';
@@ -115,5 +116,17 @@ describe('a per-locale value in page data without every locale', () => {
           ['careers data.facts.0', 'es', 'translated', line - 1],
         ]),
       );
+    }));
+});
+
+describe('front matter with more than one invalid field', () => {
+  it('shows every problem at its own line, not a count of the hidden ones', () =>
+    withFixture(async (f) => {
+      await edit(join(f.site, 'blog/en/first-post.md'), (t) => t.replace('date: 2026-01-10', 'date: 2026-02-30').replace('tags: [node]', 'tags: node'));
+      const error = await buildFailure(f);
+      const text = describeError(error);
+      expect(text).not.toMatch(/more problem/);
+      expect(text).toMatch(/blog\/en\/first-post\.md:4:\d+: Invalid post front matter \(InvalidField\)\n {2}Field "date": /);
+      expect(text).toMatch(/blog\/en\/first-post\.md:5:\d+: Invalid post front matter \(InvalidField\)\n {2}Field "tags": /);
     }));
 });
