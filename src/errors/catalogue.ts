@@ -572,12 +572,13 @@ const CssError = defineError({
   name: 'CssError',
   stage: 'assets',
   title: 'The stylesheet does not build',
-  when: "esbuild cannot bundle the site's CSS (a syntax error, or an @import or url() that does not resolve).",
+  when: "esbuild cannot bundle the site's CSS, or warns about it: a syntax error (an unclosed brace, a stray character), or an @import or url() that does not resolve.",
   hint: 'Fix the stylesheet at the place esbuild names; the message above comes from esbuild.',
 });
 
-export function cssError(error: unknown): SiteError {
-  return CssError({ ...esbuildFirstError(error), cause: error });
+/** `fileOf` shows esbuild's paths (relative to the project) as the other errors show theirs. */
+export function cssError(error: unknown, fileOf?: (file: string) => string): SiteError {
+  return CssError({ ...esbuildFirstError(error, fileOf), cause: error });
 }
 
 // ── checks: `agency-site check` (its findings are reported as findings, not errors) ──

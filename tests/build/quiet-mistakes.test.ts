@@ -130,3 +130,18 @@ describe('front matter with more than one invalid field', () => {
       expect(text).toMatch(/blog\/en\/first-post\.md:5:\d+: Invalid post front matter \(InvalidField\)\n {2}Field "tags": /);
     }));
 });
+
+describe('a CSS syntax error', () => {
+  it('stops the build at the stylesheet file and line esbuild names', () =>
+    withFixture(async (f) => {
+      const css = join(f.dir, 'templates/styles/layout.css');
+      // The first rule loses its closing brace: everything after it would be dropped.
+      await edit(css, (t) => t.replace('}', ''));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('CssError');
+      expect(error.message).toContain('Expected "}" to go with "{"');
+      expect(error.location).toMatchObject({ file: expect.stringMatching(/^[^/].*templates\/styles\/layout\.css$/), line: expect.any(Number) });
+      // Built again, the cached bundle fails the same way.
+      expect((await buildFailure(f)).name).toBe('CssError');
+    }));
+});
