@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatReport, type BuildReport } from '../../src/build/index.ts';
 import { checkSite } from '../../src/checks/index.ts';
 import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
@@ -144,4 +145,33 @@ describe('a CSS syntax error', () => {
       // Built again, the cached bundle fails the same way.
       expect((await buildFailure(f)).name).toBe('CssError');
     }));
+});
+
+describe('the build report after a change', () => {
+  const report = (reached: BuildReport['reached'], rendered: number): BuildReport => ({
+    pagesByLocale: { en: 9, es: 8 },
+    pages: 17,
+    rendered,
+    fromCache: 17 - rendered,
+    parsedMarkdown: 0,
+    filesWritten: rendered,
+    bytesWritten: 4096,
+    upToDate: false,
+    stages: [],
+    warnings: [],
+    stylesheets: [],
+    reached,
+    durationMs: 120,
+    outDir: 'out',
+  });
+  it.each([
+    ['all', 4, '  the changes could affect all 17 pages (dependency graph): each was checked again, and 4 had changed'],
+    ['all', 17, '  the changes could affect all 17 pages (dependency graph): each was checked again, and all had changed'],
+    [3, 1, '  the changes could affect 3 pages (dependency graph): each was checked again, and 1 had changed'],
+    [1, 1, '  the changes could affect 1 page (dependency graph): it was checked again, and it had changed'],
+  ] as const)('reached %s with %i rendered says what happened', (reached, rendered, line) => {
+    const text = formatReport(report(reached, rendered));
+    expect(text.split('\n')).toContain(line);
+    expect(text).not.toContain('reached every page');
+  });
 });
