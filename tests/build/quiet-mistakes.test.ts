@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatReport, type BuildReport } from '../../src/build/index.ts';
@@ -7,6 +8,7 @@ import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
 import { scaffoldPost } from '../../src/scaffold/index.ts';
 import { collectTranslationStatus } from '../../src/translations/index.ts';
+import { createBuildSession } from '../../src/build/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
 // Mistakes that used to publish without a word: each is now a warning or an error at its file and line.
@@ -174,4 +176,38 @@ describe('the build report after a change', () => {
     expect(text.split('\n')).toContain(line);
     expect(text).not.toContain('reached every page');
   });
+});
+
+/** Every folder under `dir` with nothing in it, relative to `dir`. */
+async function emptyFolders(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory() && !(await readdir(join(entry.parentPath, entry.name))).length)
+      found.push(join(entry.parentPath, entry.name).slice(dir.length + 1));
+  }
+  return found.sort();
+}
+
+describe('a deleted post', () => {
+  it('leaves no empty folder in out/ after the next build', () =>
+    withFixture(async (f) => {
+      await buildFixture(f);
+      expect(existsSync(join(f.out, 'blog/first-post/index.html'))).toBe(true);
+      await rm(join(f.site, 'blog/en/first-post.md'));
+      await buildFixture(f);
+      expect(existsSync(join(f.out, 'blog/first-post'))).toBe(false);
+      expect(await emptyFolders(f.out)).toEqual([]);
+    }));
+
+  it('leaves no empty folder in out/ in a serve --watch session', () =>
+    withFixture(async (f) => {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0, lock: 'read' });
+      await session.build();
+      expect(existsSync(join(f.out, 'blog/first-post/index.html'))).toBe(true);
+      const post = join(f.site, 'blog/en/first-post.md');
+      await rm(post);
+      await session.build([post]);
+      expect(existsSync(join(f.out, 'blog/first-post'))).toBe(false);
+      expect(await emptyFolders(f.out)).toEqual([]);
+    }));
 });
