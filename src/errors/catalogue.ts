@@ -484,7 +484,8 @@ const TemplateCompileError = defineError({
 });
 
 export function templateCompileError(error: unknown, templatesDir: string): SiteError {
-  const first = esbuildFirstError(error, (file) => join(templatesDir, file.replace(/^.*templates\//, '')));
+  // Shown relative, as every other error's file.
+  const first = esbuildFirstError(error, (file) => displayPath(join(templatesDir, file.replace(/^.*templates\//, ''))));
   return TemplateCompileError({ ...first, cause: error });
 }
 

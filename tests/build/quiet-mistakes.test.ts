@@ -211,3 +211,14 @@ describe('a deleted post', () => {
       expect(await emptyFolders(f.out)).toEqual([]);
     }));
 });
+
+describe('a template that does not compile', () => {
+  it('is named by a path relative to where the command runs, as every other error', () =>
+    withFixture(async (f) => {
+      await edit(join(f.dir, 'templates/pages/blog-post.tsx'), (t) => t.replace('<h1>{post.title}</h1>', '<h1>{post.title</h1>'));
+      const error = await buildFailure(f);
+      expect(error.name).toBe('TemplateCompileError');
+      expect(error.location!.file).toMatch(/^[^/].*templates\/pages\/blog-post\.tsx$/);
+      expect(error.location!.line).toEqual(expect.any(Number));
+    }));
+});
