@@ -7,6 +7,8 @@ import { contentHash } from '../node/hash.ts';
 export interface BuildOutput {
   files: Array<{ path: string; text: string }>;
   metafile: Metafile;
+  /** esbuild's warnings (a CSS syntax error is one), kept with the result so a cached build repeats them. */
+  warnings?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }>;
   /** Absolute path → content hash of every file esbuild read (the generated entry is none). */
   inputs?: Record<string, string>;
 }
@@ -43,7 +45,15 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
   // Loaded only on a miss: a build whose bundles are all cached never loads esbuild.
   const { build } = await import('esbuild');
   const result = await build({ ...options.build, write: false, metafile: true });
-  const output: BuildOutput = { files: result.outputFiles.map((f) => ({ path: f.path, text: f.text })), metafile: result.metafile };
+  const warnings = result.warnings.map((w) => ({
+    text: w.text,
+    location: w.location ? { file: w.location.file, line: w.location.line, column: w.location.column } : null,
+  }));
+  const output: BuildOutput = {
+    files: result.outputFiles.map((f) => ({ path: f.path, text: f.text })),
+    metafile: result.metafile,
+    ...(warnings.length ? { warnings } : {}),
+  };
   const inputs: Record<string, string> = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     // The generated entry (stdin) is no file; its text is part of the key already.

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { bundleClient, bundleCss, compileTemplates, compressAssets, type ClientBundle, type CompiledTemplates, type CssAsset } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
+import { formatLocation } from '../errors/index.ts';
 import { loadMessages, type Messages } from '../i18n/index.ts';
 import {
   collectOutputFiles,
@@ -382,7 +383,12 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     });
 
     for (const f of messages.fallbacks) warnings.push(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`);
+    for (const g of content.localeGaps)
+      warnings.push(`${formatLocation(g.location)}: ${g.field} has no ${g.locale} value; ${g.locale} pages show the ${g.usedLocale} text`);
     for (const d of content.drafts) warnings.push(`draft skipped: ${d.file}`);
+    for (const p of Object.values(content.posts).flat())
+      if (p.description.trim() === p.title.trim())
+        warnings.push(`${p.file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`);
     for (const s of redirects.shadowed) warnings.push(`redirect from ${s.from} (${s.location.file}) is never taken: a page lives there`);
     if (redirects.lockSkipped) warnings.push(redirects.lockSkipped);
     for (const l of redirects.lost)

@@ -41,10 +41,16 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     .join(', ');
   lines.push(`built ${report.pages} pages (${locales}) into ${report.outDir} in ${(report.durationMs / 1000).toFixed(2)} s`);
   lines.push(`  ${report.rendered} rendered, ${report.fromCache} from cache, ${report.parsedMarkdown} markdown files parsed`);
-  if (report.reached !== undefined)
+  if (report.reached !== undefined) {
+    // Reached means keyed again; only a page whose key changed is rendered.
+    const reached = report.reached === 'all' ? report.pages : report.reached;
+    const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
     lines.push(
-      `  the changes reached ${report.reached === 'all' ? 'every page' : `${report.reached} page${report.reached === 1 ? '' : 's'}`} (dependency graph)`,
+      `  the changes could affect ${report.reached === 'all' ? `all ${pages(reached)}` : pages(reached)} (dependency graph): ${reached === 1 ? 'it was' : 'each was'} checked again, and ${
+        report.rendered === reached ? (reached === 1 ? 'it had' : 'all had') : `${report.rendered} had`
+      } changed`,
     );
+  }
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
   if (report.javascript && report.hydration) lines.push(...formatHydration(report.hydration, report.javascript, kb));
   else if (report.javascript) {

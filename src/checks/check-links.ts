@@ -1,3 +1,4 @@
+import { closest, distance } from 'fastest-levenshtein';
 import { fileOfPath, pathOfOutFile, type BuiltSite } from './read-built-site.ts';
 import { resolveLink } from './resolve-link.ts';
 import { matchRedirect, type Redirect } from '../redirects/index.ts';
@@ -29,20 +30,35 @@ const LINK_ATTRS: Record<string, string> = {
 /** Every internal href and src of every page resolves to a built file, and every #fragment to an id there. */
 export function checkLinks(options: CheckLinksOptions): Finding[] {
   const findings: Finding[] = [];
+  let urls: string[] | undefined;
+  // The built URLs, listed once and only when a link is broken.
+  const nearest = (path: string) => closestUrl(path, (urls ??= [...options.site.byPath.keys()]));
   for (const page of options.site.pages) {
     for (const tag of page.tags) {
       const attr = LINK_ATTRS[tag.name];
       const value = attr ? tag.attrs[attr] : undefined;
       // Canonical and hreflang links are checked with their own rules (check-head-links.ts).
       if (value === undefined || (tag.name === 'link' && (tag.attrs.rel === 'canonical' || tag.attrs.hreflang !== undefined))) continue;
-      const problem = linkProblem(value, page, options);
+      const problem = linkProblem(value, page, options, nearest);
       if (problem) findings.push(finding(page, tag, problem, options.locate));
     }
   }
   return findings;
 }
 
-function linkProblem(value: string, page: BuiltPage, options: CheckLinksOptions): { message: string; hint: string } | undefined {
+/** The built URL a mistyped path most likely meant: a few edits away, as typos are. */
+function closestUrl(path: string, urls: string[]): string | undefined {
+  if (!urls.length) return undefined;
+  const found = closest(path, urls);
+  return distance(path, found) <= Math.max(2, Math.ceil(path.length * 0.3)) ? found : undefined;
+}
+
+function linkProblem(
+  value: string,
+  page: BuiltPage,
+  options: CheckLinksOptions,
+  nearest: (path: string) => string | undefined,
+): { message: string; hint: string } | undefined {
   const { site, baseUrl, serverPaths } = options;
   const link = resolveLink(value, { pagePath: page.path, baseUrl });
   if (!link) return undefined;
@@ -50,8 +66,9 @@ function linkProblem(value: string, page: BuiltPage, options: CheckLinksOptions)
   const rel = fileOfPath(link.path, site.hasFile);
   if (!rel && options.redirects && matchRedirect(options.redirects, link.path)) return undefined;
   if (!rel) {
+    const meant = nearest(link.path);
     return {
-      message: `Link "${value}" leads to ${link.path}, which is not a built page or file.`,
+      message: `Link "${value}" leads to ${link.path}, which is not a built page or file.${meant ? ` Did you mean ${meant}?` : ''}`,
       hint: "Link pages through their page id (navigation.yaml `page:`, or useHref in templates) so a changed slug cannot break it; in markdown, use the page's current URL.",
     };
   }

@@ -14,9 +14,21 @@ export interface CheckTranslationsOptions {
   messagePaths: Record<string, string>;
 }
 
-/** Messages a locale lacks, pages missing a locale's slug, posts without their translation. */
+/** Messages a locale lacks, pages missing a locale's slug, values missing a locale, posts without their translation. */
 export function checkTranslations(options: CheckTranslationsOptions): Finding[] {
-  return [...missingMessages(options), ...pagesWithoutSlug(options), ...postsWithoutPartner(options)];
+  return [...missingMessages(options), ...pagesWithoutSlug(options), ...valuesWithoutLocale(options), ...postsWithoutPartner(options)];
+}
+
+/** `{ en: …, es: … }` values in page data and collections missing a locale: the build falls back, and says so. */
+function valuesWithoutLocale({ content }: CheckTranslationsOptions): Finding[] {
+  return content.localeGaps.map((gap) => ({
+    severity: 'warning',
+    check: 'translations',
+    file: gap.location.file,
+    ...lineOf(gap.location.line),
+    message: `${gap.field} has no ${gap.locale} value, so ${gap.locale} pages show the ${gap.usedLocale} text.`,
+    hint: `Add ${gap.locale}: with the ${gap.locale} translation beside ${gap.usedLocale}: in ${gap.field}.`,
+  }));
 }
 
 function missingMessages({ config, messages, messagePaths }: CheckTranslationsOptions): Finding[] {

@@ -1,14 +1,8 @@
 import type { Command } from 'commander';
+import type { CheckFlags } from './check-action.ts';
 import { run } from './run.ts';
 
-interface CheckFlags {
-  site: string;
-  out: string;
-  baseUrl?: string;
-  json?: boolean;
-}
-
-/** `agency-site check`: every finding printed, then one summary; exit code 1 when any is an error. */
+/** `agency-site check`: built first when out/ is stale, every finding printed, then one summary; exit code 1 when any is an error. */
 export function registerCheckCommand(program: Command): void {
   program
     .command('check')
@@ -17,12 +11,6 @@ export function registerCheckCommand(program: Command): void {
     .option('--out <dir>', 'built site to check', './out')
     .option('--base-url <url>', 'the --base-url the site was built with (default: site.yaml baseUrl)')
     .option('--json', 'print the findings as a JSON array')
-    .action((flags: CheckFlags) =>
-      run(async () => {
-        const { checkSite, formatFindings } = await import('../checks/index.ts');
-        const result = await checkSite({ siteDir: flags.site, outDir: flags.out, ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}) });
-        console.log(flags.json ? JSON.stringify(result.findings, null, 2) : formatFindings(result.findings, { pages: result.pages }));
-        if (result.errors > 0) process.exitCode = 1;
-      }),
-    );
+    .option('--no-build', 'check out/ as it is, refusing it when the sources changed since it was built (by default check builds first then)')
+    .action((flags: CheckFlags) => run(async () => (await import('./check-action.ts')).checkWithFlags(flags)));
 }

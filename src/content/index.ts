@@ -9,6 +9,7 @@ export {
   type MarkdownSource,
   type LoadContentOptions,
 } from './load-content.ts';
+export { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 export { formatConstant, resolveReferences, resolveString } from './resolve-references.ts';
 export { readMarkdownBody } from './markdown-source.ts';
 export { parseFrontMatter } from './front-matter.ts';

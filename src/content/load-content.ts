@@ -5,11 +5,22 @@ import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
-import { isSiteError, locate, manyProblemsError, missingFileError, type SiteError, type SourceLocation } from '../errors/index.ts';
+import {
+  emptyPostError,
+  invalidPostSlugError,
+  isSiteError,
+  locate,
+  manyProblemsError,
+  missingFileError,
+  type SiteError,
+  type SourceLocation,
+} from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
+import { postSlug } from '../scaffold/index.ts';
+import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
@@ -49,6 +60,8 @@ export interface Content {
   /** Published posts per locale, newest first. */
   posts: Record<string, Post[]>;
   drafts: Post[];
+  /** Per-locale values of page data and collections that lack a locale (shown in the default's words): warnings. */
+  localeGaps: LocaleGap[];
   navigation: NavigationSource & { file: string; locate: (path: Array<string | number>) => SourceLocation };
 }
 
@@ -67,7 +80,13 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // Every problem of every file is collected and reported at once: an editor moving a blog in
   // should not need one run per broken image.
   const problems: SiteError[] = [];
-  const settled = await Promise.allSettled([loadPages(options, problems), loadCollections(options), loadPosts(options, problems), loadNavigation(options)]);
+  const localeGaps: LocaleGap[] = [];
+  const settled = await Promise.allSettled([
+    loadPages(options, problems, localeGaps),
+    loadCollections(options, localeGaps),
+    loadPosts(options, problems),
+    loadNavigation(options),
+  ]);
   for (const result of settled) if (result.status === 'rejected') problems.push(asSiteProblem(result.reason));
   if (settled.every((r) => r.status === 'fulfilled')) {
     const [pages, , postsAndDrafts] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Page[], unknown, Pick<Content, 'posts' | 'drafts'>];
@@ -87,7 +106,9 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     Content['navigation'],
   ];
   assertUniqueTranslationKeys(postsAndDrafts.posts);
-  return { pages, collections, ...postsAndDrafts, navigation };
+  // Files load in parallel: sorted, the warnings come in the same order every build.
+  localeGaps.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : (a.location.line ?? 0) - (b.location.line ?? 0)));
+  return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
 }
 
 /** A SiteError joins the others; anything else is a bug and stops the build as it is. */
@@ -109,7 +130,7 @@ async function listFiles(dir: string, ext: string): Promise<string[]> {
   }
 }
 
-async function loadPages({ siteDir, config }: LoadContentOptions, problems: SiteError[]): Promise<Page[]> {
+async function loadPages({ siteDir, config }: LoadContentOptions, problems: SiteError[], localeGaps: LocaleGap[]): Promise<Page[]> {
   const schema = pageSchema(config.locales);
   const files = await listFiles(join(siteDir, 'pages'), '.yaml');
   return Promise.all(
@@ -120,6 +141,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
       const valid = validateYaml(src, raw, schema, 'page');
       const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
+      localeGaps.push(...findLocaleGaps(page.data, ['data'], { ...config, locate: (p) => locate(src, p) }));
       const slugLocations: Record<string, SourceLocation> = {};
       for (const locale of Object.keys(page.slug)) slugLocations[locale] = scanSlugLine(src, locale) ?? locate(src, ['slug', locale]);
       const documents: Page['documents'] = {};
@@ -140,7 +162,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
   );
 }
 
-async function loadCollections({ siteDir, config }: LoadContentOptions): Promise<Content['collections']> {
+async function loadCollections({ siteDir, config }: LoadContentOptions, localeGaps: LocaleGap[]): Promise<Content['collections']> {
   const files = await listFiles(join(siteDir, 'collections'), '.yaml');
   const entries = await Promise.all(
     files.map(async (path) => {
@@ -148,6 +170,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions): Promise
       const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
+      localeGaps.push(...findLocaleGaps(resolved.items, ['items'], { ...config, locate: (p) => locate(src, p) }));
       return [basename(path, '.yaml'), resolved.items] as const;
     }),
   );
@@ -165,11 +188,14 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
   return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
+/** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
+const POST_RULES = 'post-rules-2';
+
 async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions, problems: SiteError[]): Promise<Pick<Content, 'posts' | 'drafts'>> {
   const found = await findPostFiles(siteDir, config);
   const index = known
     ? undefined
-    : new PostIndex<Post>(cacheDir, contentHash(JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
+    : new PostIndex<Post>(cacheDir, contentHash(POST_RULES, JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
   const before = known && new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
   const loaded: Post[] = [];
   for (const file of found) {
@@ -257,8 +283,11 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
 export function readPost(place: PostFile, siteDir: string, config: SiteConfig, problems?: SiteError[]): Post {
   const { path, locale, slug } = place;
   const file = displayPath(path);
+  // The same rule as page slugs in YAML: the file (or folder) name is the URL.
+  if (!POST_SLUG.test(slug)) throw invalidPostSlugError(file, slug, postSlug(slug), basename(path, '.md') !== slug);
   const text = readTextSync(path);
   const parsed = parseFrontMatter(file, text, postFrontMatterSchema, 'post front matter');
+  if (!parsed.data.draft && !parsed.body.trim()) throw emptyPostError({ file, line: parsed.bodyLine });
   const found: SiteError[] = problems ?? [];
   const markdown = markdownSource({ path, siteDir, text, body: parsed.body, bodyLine: parsed.bodyLine, config, locale, problems: found });
   if (!problems && found.length) throw manyProblemsError(found);
@@ -273,6 +302,8 @@ export function readPost(place: PostFile, siteDir: string, config: SiteConfig, p
     readingMinutes: readingMinutes(parsed.body),
   };
 }
+
+const POST_SLUG = /^[a-z0-9_-]+$/;
 
 /** A folder name as a translation key (lowercase letters, digits and "-", as the front matter field). */
 const keyOf = (folder: string) =>

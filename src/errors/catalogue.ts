@@ -39,11 +39,21 @@ const InvalidField = defineError({
 
 /** The first schema problem of a YAML document, located on its line; `what` names the document ("post front matter"). */
 export function invalidFieldError(src: YamlSource, error: ZodError, what: string): SiteError {
-  const issue = error.issues[0]!;
-  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  const field = path.join('.') || '(root)';
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
-  return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}${more}.`, field, location: locate(src, path) });
+  const each = error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    const field = path.join('.') || '(root)';
+    return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}.`, field, location: locate(src, path) });
+  });
+  if (each.length === 1) return each[0]!;
+  // Every problem is shown, each at its own line; the first gives the error its place.
+  const first = each[0]!.data;
+  return InvalidField({
+    title: `Invalid ${what}`,
+    message: `${each.length} fields of this ${what} are invalid; the build stopped.`,
+    ...(first.field ? { field: first.field } : {}),
+    ...(first.location ? { location: first.location } : {}),
+    problems: each.map((e) => e.data),
+  });
 }
 
 const InvalidEncoding = defineError({
@@ -87,6 +97,34 @@ const MissingConstant = defineError({
 
 export function missingConstantError(location: SourceLocation, reference: string, field?: string): SiteError {
   return MissingConstant({ message: `{${reference}} does not name a value in site/constants.yaml.`, ...(field ? { field } : {}), location });
+}
+
+const InvalidPostSlug = defineError({
+  name: 'InvalidPostSlug',
+  stage: 'content',
+  title: 'A post file name that is not a URL slug',
+  when: "A post's file or folder name, which becomes its URL, has capitals, accents or spaces; page slugs in YAML must be lowercase too.",
+  hint: 'Rename it as the message says (lowercase letters, digits, "-" and "_"); to keep an old URL that had capitals working, add it to the post\'s aliases.',
+});
+
+export function invalidPostSlugError(file: string, slug: string, suggested: string, folder: boolean): SiteError {
+  const what = folder ? `folder "${slug}/"` : `file name "${slug}.md"`;
+  return InvalidPostSlug({
+    message: `The ${what} gives the URL slug "${slug}", but slugs are lowercase letters, digits, "-" and "_": rename it to ${folder ? `${suggested}/` : `${suggested}.md`}.`,
+    location: { file },
+  });
+}
+
+const EmptyPost = defineError({
+  name: 'EmptyPost',
+  stage: 'content',
+  title: 'A published post with no text',
+  when: 'A post without `draft: true` has nothing after its front matter, as `new post` leaves it: it would publish an empty page.',
+  hint: 'Write the post below the front matter, or set `draft: true` until it is written.',
+});
+
+export function emptyPostError(location: SourceLocation): SiteError {
+  return EmptyPost({ message: 'This post is published (no `draft: true`) but has no text after its front matter.', location });
 }
 
 const MissingFile = defineError({
@@ -446,7 +484,8 @@ const TemplateCompileError = defineError({
 });
 
 export function templateCompileError(error: unknown, templatesDir: string): SiteError {
-  const first = esbuildFirstError(error, (file) => join(templatesDir, file.replace(/^.*templates\//, '')));
+  // Shown relative, as every other error's file.
+  const first = esbuildFirstError(error, (file) => displayPath(join(templatesDir, file.replace(/^.*templates\//, ''))));
   return TemplateCompileError({ ...first, cause: error });
 }
 
@@ -534,12 +573,13 @@ const CssError = defineError({
   name: 'CssError',
   stage: 'assets',
   title: 'The stylesheet does not build',
-  when: "esbuild cannot bundle the site's CSS (a syntax error, or an @import or url() that does not resolve).",
+  when: "esbuild cannot bundle the site's CSS, or warns about it: a syntax error (an unclosed brace, a stray character), or an @import or url() that does not resolve.",
   hint: 'Fix the stylesheet at the place esbuild names; the message above comes from esbuild.',
 });
 
-export function cssError(error: unknown): SiteError {
-  return CssError({ ...esbuildFirstError(error), cause: error });
+/** `fileOf` shows esbuild's paths (relative to the project) as the other errors show theirs. */
+export function cssError(error: unknown, fileOf?: (file: string) => string): SiteError {
+  return CssError({ ...esbuildFirstError(error, fileOf), cause: error });
 }
 
 // ── checks: `agency-site check` (its findings are reported as findings, not errors) ──
@@ -554,6 +594,18 @@ const BuiltSiteMissing = defineError({
 
 export function outMissingError(outDir: string): SiteError {
   return BuiltSiteMissing({ message: `${outDir} holds no built pages (no index.html or 404.html).`, location: { file: outDir } });
+}
+
+const OutputStale = defineError({
+  name: 'OutputStale',
+  stage: 'checks',
+  title: 'out/ is older than your sources',
+  when: '`agency-site check --no-build` finds sources changed since the last build, or out/ changed after it: its findings would be about another site.',
+  hint: 'Run `agency-site build`, or run `agency-site check` without --no-build (it builds first when it needs to).',
+});
+
+export function outputStaleError(outDir: string, reason: string): SiteError {
+  return OutputStale({ message: `${outDir} is older than your sources: run build (${reason}).`, location: { file: outDir } });
 }
 
 // ── forms: `forms`, `serve` and `leads` ──

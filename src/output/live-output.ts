@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import { filledData } from './filled-file.ts';
@@ -36,8 +36,20 @@ export class LiveOutput {
     this.filesWritten++;
   }
 
+  /** Removes a file, and the folders it leaves empty (a deleted post's `blog/<slug>/`), up to out/. */
   async remove(relPath: string): Promise<void> {
-    await rm(this.target(relPath), { force: true });
+    const target = this.target(relPath);
+    await rm(target, { force: true });
+    for (let dir = dirname(target); dir.startsWith(this.outDir + '/'); dir = dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch (error) {
+        // Not empty (other files, or a sibling's removal still under way): it stays. Gone: a sibling took it.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') break;
+        throw error;
+      }
+    }
   }
 
   private target(relPath: string): string {

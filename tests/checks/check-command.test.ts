@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,11 +72,43 @@ describe('agency-site check', () => {
     expect(exitCode).toBe(0);
   });
 
-  it('says what to do when the site was not built', async () => {
-    const { stderr, exitCode } = await cli('check', '--site', clean.site, '--out', join(clean.dir, 'nowhere'));
+  it('says what to do when the site was not built and --no-build forbids building it', async () => {
+    const { stderr, exitCode } = await cli('check', '--no-build', '--site', clean.site, '--out', join(clean.dir, 'nowhere'));
     expect(exitCode).toBe(1);
     expect(stderr).toContain('No built site to check');
     expect(stderr).toContain('Run `agency-site build` first');
+  });
+});
+
+describe('agency-site check after an edit without a build', () => {
+  let edited: CheckFixture;
+  beforeAll(async () => {
+    edited = await checkFixture();
+    await edited.build();
+    // A typo in a link, saved and checked without building.
+    const post = join(edited.site, 'blog/en/hello.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('Every week.', 'Every week, as [our first post](/blog/helo/) says.'));
+  });
+  afterAll(() => edited.cleanup());
+
+  it('refuses the stale out/ with --no-build', async () => {
+    const { stderr, exitCode } = await cli('check', '--no-build', '--site', edited.site, '--out', edited.out);
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain('out/ is older than your sources');
+    expect(stderr).toMatch(/is older than your sources: run build \(1 source file changed since the last build, \S*blog\/en\/hello\.md\)/);
+  });
+
+  it('builds first, then finds the broken link and the URL it meant', async () => {
+    const { stdout, stderr, exitCode } = await cli('check', '--site', edited.site, '--out', edited.out);
+    expect(stderr).toMatch(/check: 1 source file changed since the last build, \S*hello\.md; building first/);
+    expect(exitCode).toBe(1);
+    expect(stdout).toContain('Link "/blog/helo/" leads to /blog/helo/, which is not a built page or file. Did you mean /blog/hello/?');
+  });
+
+  it('checks an up-to-date out/ without building it again', async () => {
+    const { stderr, exitCode } = await cli('check', '--site', edited.site, '--out', edited.out);
+    expect(exitCode).toBe(1);
+    expect(stderr).not.toContain('building first');
   });
 });
 

@@ -89,6 +89,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
     collections: {},
     posts: {},
     drafts: [],
+    localeGaps: [],
     navigation: { navbar: [], footer: [], file: 'site/navigation.yaml', locate: () => ({ file: 'site/navigation.yaml', line: 1 }) },
     ...overrides,
   };
