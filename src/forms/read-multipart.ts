@@ -10,6 +10,8 @@ import { receiveUpload, type ReceivedFile } from './receive-upload.ts';
  * Parses a multipart body as it streams in: text fields into memory (bounded), the one expected
  * file straight to disk. Any limit crossed answers 413 at once; the rest of the body is discarded.
  */
+const ignore = (): void => undefined;
+
 export function readMultipart(req: IncomingMessage, limits: ReadBodyLimits): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -67,7 +69,9 @@ export function readMultipart(req: IncomingMessage, limits: ReadBodyLimits): Pro
     parser.on('file', (name, stream, info) => {
       // After a failure busboy may still emit parts it had buffered: writing one would leave a file
       // (and its open handle) that nothing waits for or removes.
-      if (failure || name !== limits.fileField || fileStream) return void stream.resume();
+      // Drained with an error listener: busboy destroys a part it cut off with an error (an
+      // unexpected end of form), which would otherwise be uncaught and take the server down.
+      if (failure || name !== limits.fileField || fileStream) return void stream.on('error', ignore).resume();
       fileStream = stream;
       stream.on('limit', () => fail(413, 'file too large'));
       upload = receiveUpload({ stream, filename: info.filename, dir: limits.uploadsDir }).then((r) =>
