@@ -10,7 +10,13 @@ const openStagingDirs = new Set<string>();
 
 /** Removes this process's staging folders at once (Ctrl-C during a build): nothing half-written stays beside out/. */
 export function removeOpenStagingDirs(): void {
-  for (const dir of openStagingDirs) rmSync(dir, { recursive: true, force: true });
+  // A folder creation already queued in libuv's threadpool can make the folder again right after
+  // it was removed (seen on Node 20): remove, let the queued operations finish, remove again. The
+  // main thread stays blocked meanwhile, so no write chain can start anew.
+  for (let round = 0; round < 3; round++) {
+    for (const dir of openStagingDirs) rmSync(dir, { recursive: true, force: true });
+    if (round < 2) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  }
   openStagingDirs.clear();
 }
 
