@@ -201,7 +201,7 @@ describe('page scripts after a client navigation', () => {
 
 describe('page-data.islands.json', () => {
   it('exists for every page that uses islands, with the spec fields, the page body and its islands', async () => {
-    const out = join(site.dir, 'out');
+    const out = site.out;
     const html = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('page-data/'));
     const app = (await (await fetch(site.url('/page-data/app-data.json'))).json()) as { webpackCompilationHash: string };
     let checked = 0;

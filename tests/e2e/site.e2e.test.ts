@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
 import { startServedSite, type ServedSite } from '../support/served-site.ts';
 
-let dir: string;
+let out: string;
 let base: string;
 let browser: Browser;
 let site: ServedSite;
 
 beforeAll(async () => {
   site = await startServedSite({ name: 'e2e' });
-  ({ dir, base, browser } = site);
+  ({ out, base, browser } = site);
 });
 afterAll(() => site?.close());
 
@@ -44,7 +44,7 @@ describe('the built site in Chromium', () => {
   // each test stays short on a busy 2-core CI machine; slice i takes every SLICES-th page.
   const SLICES = 6;
   async function pagesToVisit() {
-    const files = (await readdir(join(dir, 'out'), { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('page-data/'));
+    const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('page-data/'));
     return files.filter((f) => !/^(es\/)?blog\/(?!page\/|index)/.test(f) || /event-loop/.test(f)).sort();
   }
 

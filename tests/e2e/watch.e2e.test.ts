@@ -10,6 +10,7 @@ let fixture: Awaited<ReturnType<typeof copyFixture>>;
 let child: ChildProcess;
 let base: string;
 let browser: Browser;
+let stopping = false;
 
 beforeAll(async () => {
   fixture = await copyFixture('basic');
@@ -17,18 +18,22 @@ beforeAll(async () => {
     cwd: fixture.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   base = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /serving \S+ at (http:\/\/\S+?)\s/.exec(out);
+      output += chunk.toString();
+      const match = /serving \S+ at (http:\/\/\S+?)\s/.exec(output);
       if (match) resolve(match[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
   });
+  // If serve dies mid-suite, the failures below say why.
+  child.once('exit', (code, signal) => stopping || console.error(`serve --watch exited (${code ?? signal}):\n${output}`));
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  stopping = true;
   await browser?.close();
   child?.kill();
   await fixture?.cleanup();

@@ -13,6 +13,8 @@ import { ROOT } from './fixture.ts';
 
 export interface ServedSite {
   dir: string;
+  /** The folder served: the run's shared build, or this test's own copy's. */
+  out: string;
   base: string;
   browser: Browser;
   url: (path: string) => string;
@@ -74,6 +76,7 @@ export async function startServedSite(options: { name: string; copy?: boolean; h
   const browser = await launchBrowser();
   return {
     dir,
+    out: outDir,
     base,
     browser,
     url: (path) => new URL(path, base).href,
