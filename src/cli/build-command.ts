@@ -43,8 +43,11 @@ export async function buildWithFlags(
   const { removeOpenStagingDirs } = await import('../output/index.ts');
   // Ctrl-C (or a SIGTERM from CI) mid-build: the staging folder goes before the process does.
   const onSignal = (signal: NodeJS.Signals) => {
-    removeOpenStagingDirs();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    try {
+      removeOpenStagingDirs();
+    } finally {
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   let report: BuildReport;

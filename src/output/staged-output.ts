@@ -14,7 +14,14 @@ export function removeOpenStagingDirs(): void {
   // it was removed (seen on Node 20): remove, let the queued operations finish, remove again. The
   // main thread stays blocked meanwhile, so no write chain can start anew.
   for (let round = 0; round < 3; round++) {
-    for (const dir of openStagingDirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of openStagingDirs) {
+      try {
+        // A write landing mid-removal gives ENOTEMPTY: retried here, and the next round catches the rest.
+        rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
+      } catch {
+        // The next round, or the next build (it removes staging folders of dead processes), finishes it.
+      }
+    }
     if (round < 2) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
   }
   openStagingDirs.clear();
