@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.ts';
+import { sharedBuild } from '../support/served-site.ts';
 import { checkSite, findingLocation, type CheckSiteResult } from '../../src/checks/index.ts';
 import { loadSiteConfig } from '../../src/config/index.ts';
 import { securityHeaders, securityOptions, serveSite } from '../../src/serve/index.ts';
@@ -24,8 +24,8 @@ let out: string;
 let result: CheckSiteResult;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agency-site-checks-real-'));
-  out = join(dir, 'out');
-  await buildSite({ siteDir: join(ROOT, 'site'), outDir: out, cacheDir: join(dir, '.cache') });
+  // The run's one build of the real site (the browser tests serve it too); check only reads it.
+  ({ out } = await sharedBuild());
   result = await checkSite({ siteDir: join(ROOT, 'site'), outDir: out });
 }, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.ts';
+import { sharedBuild } from '../support/served-site.ts';
 import { serveSite } from '../../src/serve/index.ts';
 import { createFormsHandler, listLeads, openDatabase, thankYouRedirects, type Db } from '../../src/forms/index.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
@@ -19,7 +19,7 @@ let db: Db;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agency-site-forms-e2e-'));
-  await buildSite({ siteDir: join(ROOT, 'site'), outDir: join(dir, 'out'), cacheDir: join(dir, '.cache') });
+  const { out } = await sharedBuild();
   db = openDatabase({ path: join(dir, 'leads.db') });
   const forms = createFormsHandler({
     db,
@@ -34,7 +34,7 @@ beforeAll(async () => {
     rateLimit: false,
     minFillMs: 0,
   });
-  ({ server, url: base } = await serveSite({ outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', locales: ['en', 'es'], handlers: [forms] }));
+  ({ server, url: base } = await serveSite({ outDir: out, port: 0, host: '127.0.0.1', locales: ['en', 'es'], handlers: [forms] }));
   browser = await launchBrowser();
   // Test files for the careers form: a real (tiny) PDF, a 6 MB one, and an executable named .pdf.
   await writeFile(join(dir, 'cv.pdf'), '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

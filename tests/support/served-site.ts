@@ -28,7 +28,7 @@ export interface ServedSite {
  * seven cold builds of the same site cost minutes of a 2-core CI machine. Served read-only, and its
  * .cache seeds the copies tests change, so their first build reuses what it can.
  */
-async function sharedBuild(): Promise<{ out: string; cache: string }> {
+export async function sharedBuild(): Promise<{ out: string; cache: string }> {
   const runDir = inject('runDir');
   const shared = { out: join(runDir, 'real-site/out'), cache: join(runDir, 'real-site/.cache') };
   const [done, failed] = [join(runDir, 'real-site.done'), join(runDir, 'real-site.failed')];
