@@ -1,13 +1,13 @@
 import { chmodSync, existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { formsOptionError, leadsDatabaseMissingError } from '../errors/index.ts';
-import { openDatabase } from './open-database.ts';
+import { openDatabase, openSqlite, statement } from './open-database.ts';
 
 /**
- * A consistent copy of the leads database through SQLite's online backup API, safe while a
- * server is taking leads (its writes restart the copy's pass, never corrupt it). Written beside
- * the target and renamed, so a half-written file never carries the backup's name.
+ * A consistent copy of the leads database, safe while a server is taking leads: `VACUUM INTO`
+ * copies one read transaction's snapshot, and WAL lets the server go on writing meanwhile. (The
+ * online backup API would leave a native object for the garbage collector; see open-database.ts.)
+ * Written beside the target and renamed, so a half-written file never carries the backup's name.
  */
 export async function backupLeads(options: { db: string; file: string }): Promise<{ leads: number; bytes: number }> {
   if (!existsSync(options.db)) throw leadsDatabaseMissingError(options.db);
@@ -16,24 +16,26 @@ export async function backupLeads(options: { db: string; file: string }): Promis
   const partial = `${options.file}.partial`;
   const db = openDatabase({ path: options.db, fileMustExist: true });
   try {
-    const result = await db.backup(partial);
+    // A partial file left by a killed backup would make VACUUM INTO refuse.
+    rmSync(partial, { force: true });
+    statement(db, 'VACUUM INTO ?').run(partial);
     // Leads are personal data: the copy is readable by its owner only.
     chmodSync(partial, 0o600);
-    const copy = new Database(partial);
+    const copy = openSqlite(partial);
     let leads: number;
     try {
       // One self-contained file: out of WAL mode, so no -wal or -shm is needed beside it.
-      copy.pragma('journal_mode = DELETE');
-      const check = copy.pragma('integrity_check', { simple: true });
+      copy.exec('PRAGMA journal_mode = DELETE');
+      const check = (statement(copy, 'PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
       if (check !== 'ok')
         throw formsOptionError('backup file', `The copy failed SQLite's integrity check (${String(check)}); the database was left as it was.`);
-      leads = (copy.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+      leads = (statement(copy, 'SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
     } finally {
       copy.close();
       removeSidecars(partial);
     }
     renameSync(partial, options.file);
-    return { leads, bytes: result.totalPages * (db.pragma('page_size', { simple: true }) as number) };
+    return { leads, bytes: statSync(options.file).size };
   } catch (error) {
     rmSync(partial, { force: true });
     removeSidecars(partial);

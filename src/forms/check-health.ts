@@ -1,4 +1,4 @@
-import type { Db } from './open-database.ts';
+import { statement, type Db } from './open-database.ts';
 
 export interface FormsHealth {
   ok: boolean;
@@ -13,7 +13,7 @@ export interface FormsHealth {
 export function checkHealth(db: Db, now = Date.now()): FormsHealth {
   let database = 'writable';
   try {
-    db.prepare("INSERT INTO meta (key, value) VALUES ('health_checked_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+    statement(db, "INSERT INTO meta (key, value) VALUES ('health_checked_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
       new Date(now).toISOString(),
     );
   } catch (error) {
@@ -21,9 +21,10 @@ export function checkHealth(db: Db, now = Date.now()): FormsHealth {
   }
   let outbox: FormsHealth['outbox'] = { pending: -1, oldestPendingSeconds: null };
   try {
-    const row = db
-      .prepare('SELECT COUNT(*) AS pending, MIN(l.created_at) AS oldest FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.delivered_at IS NULL')
-      .get() as { pending: number; oldest: string | null };
+    const row = statement(
+      db,
+      'SELECT COUNT(*) AS pending, MIN(l.created_at) AS oldest FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.delivered_at IS NULL',
+    ).get() as { pending: number; oldest: string | null };
     outbox = { pending: row.pending, oldestPendingSeconds: row.oldest ? Math.max(0, Math.round((now - Date.parse(row.oldest)) / 1000)) : null };
   } catch (error) {
     database = database === 'writable' ? `not readable: ${error instanceof Error ? error.message : String(error)}` : database;

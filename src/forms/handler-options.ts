@@ -4,7 +4,7 @@ import { localeOfPath } from '../shared/locale-path.ts';
 import { DEFAULT_MIN_FILL_MS } from './detect-spam.ts';
 import { createAddressHasher } from './lead-store.ts';
 import type { NotificationOptions } from './notifications.ts';
-import type { Db } from './open-database.ts';
+import { statement, type Db } from './open-database.ts';
 import { DEFAULT_UPLOADS_DIR, sweepUploads } from './receive-upload.ts';
 import { MAX_CV_BYTES } from './schema/schemas.ts';
 
@@ -79,7 +79,7 @@ export function resolveHandlerOptions(options: FormsHandlerOptions): ResolvedHan
   const defaultLocale = options.defaultLocale ?? locales[0] ?? 'en';
   const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
   mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
-  const swept = sweepUploads(uploadsDir, (storedName) => options.db.prepare('SELECT 1 FROM uploads WHERE stored_name = ?').get(storedName) !== undefined);
+  const swept = sweepUploads(uploadsDir, (storedName) => statement(options.db, 'SELECT 1 FROM uploads WHERE stored_name = ?').get(storedName) !== undefined);
   if (swept.kept + swept.removed > 0)
     console.error(
       `forms: ${swept.removed} upload(s) left by a stopped server removed (no lead was stored for them), ${swept.kept} stored lead's upload(s) completed`,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from './open-database.ts';
+import { statement, type Db } from './open-database.ts';
 import type { FormName } from './schema/schemas.ts';
 
 export type LeadStatus = 'accepted' | 'spam';
@@ -51,7 +51,8 @@ export function newLeadId(): string {
 /** Writes a lead, its upload and its outbox rows in one transaction: all of them, or none. */
 export function insertLead(db: Db, lead: NewLead): void {
   const write = db.transaction(() => {
-    db.prepare(
+    statement(
+      db,
       `INSERT INTO leads (id, form, locale, fields, status, spam_reason, ip_hash, user_agent, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
@@ -67,7 +68,7 @@ export function insertLead(db: Db, lead: NewLead): void {
     );
     if (lead.upload) {
       const u = lead.upload;
-      db.prepare('INSERT INTO uploads (lead_id, stored_name, original_name, mime, size) VALUES (?, ?, ?, ?, ?)').run(
+      statement(db, 'INSERT INTO uploads (lead_id, stored_name, original_name, mime, size) VALUES (?, ?, ?, ?, ?)').run(
         lead.id,
         u.storedName,
         u.originalName,
@@ -77,7 +78,7 @@ export function insertLead(db: Db, lead: NewLead): void {
     }
     const now = Date.parse(lead.createdAt);
     for (const row of lead.outbox ?? []) {
-      db.prepare('INSERT INTO outbox (lead_id, kind, payload, next_attempt_at) VALUES (?, ?, ?, ?)').run(lead.id, row.kind, row.payload, now);
+      statement(db, 'INSERT INTO outbox (lead_id, kind, payload, next_attempt_at) VALUES (?, ?, ?, ?)').run(lead.id, row.kind, row.payload, now);
     }
   });
   write.immediate();
@@ -108,7 +109,7 @@ export function listLeads(db: Db, options: ListLeadsOptions = {}): LeadRecord[] 
     ORDER BY l.rowid ${options.order === 'oldest' ? 'ASC' : 'DESC'}
     ${options.limit !== undefined ? 'LIMIT ?' : ''}`;
   if (options.limit !== undefined) params.push(options.limit);
-  return (db.prepare(sql).all(...params) as LeadRow[]).map((row) => ({
+  return (statement(db, sql).all(...params) as LeadRow[]).map((row) => ({
     id: row.id,
     form: row.form,
     locale: row.locale,
@@ -125,10 +126,10 @@ export function listLeads(db: Db, options: ListLeadsOptions = {}): LeadRecord[] 
  * The salt lives in the database, so hashes match across restarts but not across sites.
  */
 export function createAddressHasher(db: Db): (address: string) => string {
-  let salt = (db.prepare("SELECT value FROM meta WHERE key = 'ip_salt'").get() as { value: string } | undefined)?.value;
+  let salt = (statement(db, "SELECT value FROM meta WHERE key = 'ip_salt'").get() as { value: string } | undefined)?.value;
   if (!salt) {
-    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('ip_salt', ?)").run(randomBytes(16).toString('hex'));
-    salt = (db.prepare("SELECT value FROM meta WHERE key = 'ip_salt'").get() as { value: string }).value;
+    statement(db, "INSERT OR IGNORE INTO meta (key, value) VALUES ('ip_salt', ?)").run(randomBytes(16).toString('hex'));
+    salt = (statement(db, "SELECT value FROM meta WHERE key = 'ip_salt'").get() as { value: string }).value;
   }
   const key = salt;
   return (address) => createHash('sha256').update(key).update(address).digest('hex').slice(0, 32);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { DEFAULT_DB_PATH } from './defaults.ts';
 
 export type Db = Database.Database;
+type Statement = Database.Statement;
 
 export { DEFAULT_DB_PATH };
 
@@ -58,11 +59,8 @@ export interface OpenDatabaseOptions {
 export function openDatabase(options: OpenDatabaseOptions = {}): Db {
   const path = options.path ?? DEFAULT_DB_PATH;
   if (path !== ':memory:' && !options.fileMustExist) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const db = new Database(path, { fileMustExist: options.fileMustExist === true });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  const db = openSqlite(path, { fileMustExist: options.fileMustExist === true });
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
   migrate(db);
   return db;
 }
@@ -70,8 +68,35 @@ export function openDatabase(options: OpenDatabaseOptions = {}): Db {
 function migrate(db: Db): void {
   // The version is read inside the write transaction, so two processes opening a new file agree.
   db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
+    const version = (statement(db, 'PRAGMA user_version').get() as { user_version: number }).user_version;
     for (const sql of MIGRATIONS.slice(version)) db.exec(sql);
-    if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+    if (version < MIGRATIONS.length) db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
   }).immediate();
+}
+
+/*
+ * better-sqlite3 12 (the newest that runs on Node 20) builds its databases and statements on
+ * node::ObjectWrap, whose destructor on Node 24.19 and later needs a current Node environment. A
+ * garbage collection that frees one from a V8 task, outside any JavaScript, aborts the whole process
+ * (`RemoveEnvironmentCleanupHook ... (env) != nullptr`): `serve --watch` died that way mid-rebuild.
+ * So no such object is ever freed while the process runs: every database is kept, and each SQL text
+ * is prepared once per database and reused. `db.pragma()` and `db.backup()` make objects of their
+ * own, so this module's callers use `db.exec` and `VACUUM INTO` instead.
+ */
+const kept = new Map<Db, Map<string, Statement>>();
+
+/** Opens a database file that is kept, with its statements, until the process ends. */
+export function openSqlite(path: string, options: Database.Options = {}): Db {
+  const db = new Database(path, options);
+  kept.set(db, new Map());
+  return db;
+}
+
+/** The one prepared statement of this SQL text on this database. */
+export function statement(db: Db, sql: string): Statement {
+  let statements = kept.get(db);
+  if (!statements) kept.set(db, (statements = new Map()));
+  let prepared = statements.get(sql);
+  if (!prepared) statements.set(sql, (prepared = db.prepare(sql)));
+  return prepared;
 }

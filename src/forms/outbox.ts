@@ -1,7 +1,7 @@
 import { createEmailDelivery, type MailSettings } from './deliver-email.ts';
 import { createWebhookDelivery } from './deliver-webhook.ts';
 import type { Delivery, OutboxRow } from './delivery.ts';
-import type { Db } from './open-database.ts';
+import { statement, type Db } from './open-database.ts';
 
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
@@ -50,14 +50,15 @@ export function startOutbox(options: StartOutboxOptions): Outbox {
   if (options.webhookUrl)
     deliveries.push(createWebhookDelivery({ url: options.webhookUrl, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 }));
   if (options.mail) deliveries.push(createEmailDelivery({ ...options.mail, timeoutMs: options.timeoutMs ?? 30_000 }));
-  const due = db.prepare(
+  const due = statement(
+    db,
     `SELECT id, lead_id, payload, attempts FROM outbox
      WHERE kind = ? AND delivered_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
   );
   // Claiming a row pushes its next attempt past the timeout, so a second worker on the same file skips it.
-  const claim = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND delivered_at IS NULL AND next_attempt_at <= ?');
-  const delivered = db.prepare('UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?');
-  const failed = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
+  const claim = statement(db, 'UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND delivered_at IS NULL AND next_attempt_at <= ?');
+  const delivered = statement(db, 'UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?');
+  const failed = statement(db, 'UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
 
   async function attempt(delivery: Delivery, row: OutboxRow): Promise<boolean> {
     const started = now();
