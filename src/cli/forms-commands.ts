@@ -57,7 +57,7 @@ export function registerFormsCommands(program: Command): void {
     .action((flags: ExportFlags) => run(async () => (await import('./leads-actions.ts')).exportCommand(flags)));
   leads
     .command('backup <file>')
-    .description('copy the database consistently (SQLite backup API), safe while the server takes leads')
+    .description('copy the database consistently (one snapshot), safe while the server takes leads')
     .option('--db <path>', 'SQLite file of the leads', DEFAULT_DB_PATH)
     .action((file: string, flags: { db: string }) => run(async () => (await import('./leads-actions.ts')).backupCommand(file, flags)));
 }

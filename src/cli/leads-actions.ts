@@ -50,7 +50,7 @@ export async function exportCommand(flags: ExportFlags): Promise<void> {
   }
 }
 
-/** `leads backup <file>`: a consistent copy through SQLite's backup API, checked before it is kept. */
+/** `leads backup <file>`: a consistent copy (one snapshot, `VACUUM INTO`), checked before it is kept. */
 export async function backupCommand(file: string, flags: { db: string }): Promise<void> {
   const { backupLeads } = await import('../forms/backup-leads.ts');
   const r = await backupLeads({ db: flags.db, file });
