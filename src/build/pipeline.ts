@@ -28,7 +28,7 @@ import {
   type DependencyGraph,
   type FileChange,
   type ProjectDirs,
-  type Stage,
+  type EntryStep,
 } from '../graph/index.ts';
 import { graphOf, refineChanges } from './change-details.ts';
 import { planStep } from './plan-step.ts';
@@ -201,7 +201,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   if (saved.problem) warnings.push(`cache: ${saved.problem}; every page is keyed again`);
   // The stages the changed files enter at (from their paths alone); the others are taken from the last build.
   const entry = since && previous ? classifyChange(since.changes, saved.graph) : undefined;
-  const runs = (stage: Stage) => !entry || !previous || entry.stages.includes('settings') || entry.stages.includes(stage);
+  const runs = (stage: EntryStep) => !entry || !previous || entry.stages.includes('settings') || entry.stages.includes(stage);
 
   const config = runs('settings')
     ? await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }))
@@ -247,7 +247,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   }
   // The plan reads the templates' names only: editing one leaves it as it was.
   const templateNames = runs('templates') && templates.names.join() !== previous?.templates.names.join();
-  const replan = templateNames || ['settings', 'content', 'messages', 'images'].some((s) => runs(s as Stage));
+  const replan = templateNames || ['settings', 'content', 'messages', 'images'].some((s) => runs(s as EntryStep));
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
   const { plan, siteFiles: keptSiteFiles } = await planStep({
     planOptions,

@@ -10,13 +10,13 @@ export interface FileChange {
   keys?: Record<string, string[]>;
 }
 
-/** The stages a change enters the pipeline at; later stages always run (from the caches). */
-export type Stage = 'settings' | 'content' | 'messages' | 'templates' | 'styles' | 'images' | 'static';
+/** Where a change enters the build (not an error's stage, errors/define-error.ts): later steps always run, from the caches. */
+export type EntryStep = 'settings' | 'content' | 'messages' | 'templates' | 'styles' | 'images' | 'static';
 
 export interface Classification {
   /** Pages to key again (out/ files); 'all' when the change may reach any page. The page cache then decides what renders. */
   pages: 'all' | string[];
-  stages: Stage[];
+  stages: EntryStep[];
   /** What an open browser tab does: nothing, swap the stylesheet, or reload. */
   reload: 'none' | 'css' | 'page';
 }
@@ -24,14 +24,14 @@ export interface Classification {
 /** Post fields shown where the post is listed or linked; other fields (date, draft, slug, …) can move it in or out of every list. */
 const LISTED_FIELDS = new Set(['body', 'title', 'description', 'tags', 'updated', 'readingMinutes', 'image']);
 
-type Effect = { pages: 'all' | Set<string>; stage?: Stage; ignored?: boolean };
+type Effect = { pages: 'all' | Set<string>; stage?: EntryStep; ignored?: boolean };
 
 /**
  * "These files changed" plus the last build's graph → which pages to key again, which stages to
  * run, what the browser does. Pure; `build` and `serve --watch` both call it.
  */
 export function classifyChange(changes: FileChange[], graph: DependencyGraph | undefined): Classification {
-  const stages = new Set<Stage>();
+  const stages = new Set<EntryStep>();
   const pages = new Set<string>();
   let all = false;
   let relevant = 0;

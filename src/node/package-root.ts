@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { internalError } from '../errors/index.ts';
 
 /** The generator's own folder (the one with its package.json), from src/ or dist/ alike. */
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('Internal error: agency-site cannot find its package.json');
+    if (parent === dir) throw internalError('agency-site cannot find its package.json');
     dir = parent;
   }
   return dir;

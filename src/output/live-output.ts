@@ -2,6 +2,7 @@ import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/pro
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import { filledData } from './filled-file.ts';
+import { internalError } from '../errors/index.ts';
 
 /**
  * Changes a live out/ file by file: each file is written or linked beside its target and renamed
@@ -54,7 +55,7 @@ export class LiveOutput {
 
   private target(relPath: string): string {
     const target = resolve(this.outDir, relPath);
-    if (!target.startsWith(this.outDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    if (!target.startsWith(this.outDir + '/')) throw internalError(`refusing to write outside the output folder: ${relPath}`);
     return target;
   }
 }

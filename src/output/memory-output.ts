@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import type { Output } from './output.ts';
+import { internalError } from '../errors/index.ts';
 
 /**
  * An Output in memory: what the build would publish, by path in out/ (`es/blog/index.html`),
@@ -41,7 +42,7 @@ export class MemoryOutput implements Output {
   /** A published file's bytes; an error naming the path when the build did not publish it. */
   read(relPath: string): Buffer {
     const data = this.published.get(relPath);
-    if (!data) throw new Error(`Internal error: the build published no ${relPath} (MemoryOutput)`);
+    if (!data) throw internalError(`the build published no ${relPath} (MemoryOutput)`);
     return data;
   }
 
@@ -51,8 +52,7 @@ export class MemoryOutput implements Output {
 
   private put(relPath: string, data: Buffer): void {
     const path = posix.normalize(relPath);
-    if (path.startsWith('../') || path === '..' || posix.isAbsolute(path))
-      throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    if (path.startsWith('../') || path === '..' || posix.isAbsolute(path)) throw internalError(`refusing to write outside the output folder: ${relPath}`);
     this.staged.set(path, data);
     this.bytesWritten += data.byteLength;
     this.filesWritten++;

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Output } from './output.ts';
+import { internalError } from '../errors/index.ts';
 
 /** Staging folders of this process not yet swapped in or removed: what an interrupted build leaves. */
 const openStagingDirs = new Set<string>();
@@ -55,7 +56,7 @@ export class StagedOutput implements Output {
 
   /** Runs one write, known to `abort` while it runs; none starts once the output was aborted. */
   private track(write: () => Promise<void>): Promise<void> {
-    if (this.aborted) return Promise.reject(new Error('Internal error: a file was written after the build was aborted'));
+    if (this.aborted) return Promise.reject(internalError('a file was written after the build was aborted'));
     const running = write();
     const settled = running.then(
       () => undefined,
@@ -139,7 +140,7 @@ export class StagedOutput implements Output {
 
   private target(relPath: string): string {
     const target = resolve(this.stagingDir, relPath);
-    if (!target.startsWith(this.stagingDir + '/')) throw new Error(`Internal error: refusing to write outside the output folder: ${relPath}`);
+    if (!target.startsWith(this.stagingDir + '/')) throw internalError(`refusing to write outside the output folder: ${relPath}`);
     return target;
   }
 }

@@ -1,4 +1,5 @@
 import { contentHash } from '../node/hash.ts';
+import { internalError } from '../errors/index.ts';
 
 /** The names a page gives the build's code and styles: all change with any template or CSS edit. */
 export interface AssetNames {
@@ -65,7 +66,7 @@ export function fillAssetSlots(text: string, values: Readonly<Record<string, str
     const name = match[1]!;
     const value = values[name];
     // A page cached with a slot this build does not have would be keyed differently: never filled.
-    if (value === undefined) throw new Error(`Internal error: a rendered page names the asset slot "${name}", which this build does not fill`);
+    if (value === undefined) throw internalError(`a rendered page names the asset slot "${name}", which this build does not fill`);
     filled += text.slice(last, match.index);
     at.push([filled.length, name]);
     filled += value;
@@ -82,7 +83,7 @@ export function refillAssetSlots(text: string, at: SlotPositions, from: Readonly
     const old = from[name];
     const value = to[name];
     if (old === undefined || value === undefined || !text.startsWith(old, offset))
-      throw new Error(`Internal error: a cached page does not hold the asset name it was filled with at ${offset} (slot "${name}")`);
+      throw internalError(`a cached page does not hold the asset name it was filled with at ${offset} (slot "${name}")`);
     refilled += text.slice(last, offset) + value;
     last = offset + old.length;
   }
