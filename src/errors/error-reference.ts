@@ -1,5 +1,5 @@
 import { ERROR_ENTRIES, STAGES, type ErrorEntry } from './define-error.ts';
-import './catalogue.ts';
+import './catalogue/index.ts';
 
 /**
  * src/errors/README.md, made from the catalogue so the reference cannot drift from the code.
@@ -9,11 +9,11 @@ export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTR
   const out = [
     '# Error reference',
     '',
-    '<!-- Generated from src/errors/catalogue.ts: after changing it, run',
+    '<!-- Generated from src/errors/catalogue/ (one file per stage): after changing it, run',
     '     npx vitest run tests/unit/errors/errors-readme.test.ts -u -->',
     '',
     'Every mistake `agency-site` reports in a site, a command line or a deploy is a `SiteError` made',
-    'by `catalogue.ts`. The CLI prints its title, its permanent name in parentheses, the file and',
+    'by `catalogue/`. The CLI prints its title, its permanent name in parentheses, the file and',
     'line, the message, the lines around it and a hint, and exits with code 1 (here with one line of',
     'context each side; the CLI shows two):',
     '',

@@ -1,5 +1,5 @@
 export { SiteError, isSiteError, siteErrorFromData, formatSiteError, formatLocation, type SourceLocation, type SiteErrorData } from './site-error.ts';
-export * from './catalogue.ts';
+export * from './catalogue/index.ts';
 export { ERROR_ENTRIES, STAGES, type ErrorEntry, type Stage } from './define-error.ts';
 export { locate, type YamlSource } from './locate.ts';
 export { internalError } from './internal-error.ts';

@@ -25,7 +25,7 @@ function locateIsland(templatesDir: string, island: string): SourceLocation | un
  */
 export function locateIslandError(error: unknown, templatesDir: string): unknown {
   if (!isSiteError(error) || (error.data.name !== 'IslandPropError' && error.data.name !== 'UnknownIsland')) return error;
-  // Both messages quote the island as `island "name"` (errors/catalogue.ts); only data crosses the thread.
+  // Both messages quote the island as `island "name"` (errors/catalogue/render.ts); only data crosses the thread.
   const island = /island "([\w-]+)"/.exec(error.data.message)?.[1];
   const location = island ? locateIsland(templatesDir, island) : undefined;
   return location ? siteErrorFromData({ ...error.data, location }) : error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import * as catalogue from '../../../src/errors/catalogue.ts';
+import * as catalogue from '../../../src/errors/catalogue/index.ts';
 import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, type SourceLocation } from '../../../src/errors/index.ts';
 
 const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };

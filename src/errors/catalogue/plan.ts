@@ -1,0 +1,128 @@
+import { defineError } from '../define-error.ts';
+import { formatLoc } from '../locate.ts';
+import { SiteError, type SourceLocation } from '../site-error.ts';
+
+// ── plan: templates, URLs, collections and links between pages ──
+
+const UnknownTemplate = defineError({
+  name: 'UnknownTemplate',
+  stage: 'plan',
+  title: 'Unknown template',
+  when: 'A page (or site.yaml for blog posts) names a template that templates/pages/ does not have.',
+  hint: 'Create templates/pages/<name>.tsx or use an existing template name.',
+});
+
+export function unknownTemplateError(location: SourceLocation, template: string, known: string[]): SiteError {
+  return UnknownTemplate({
+    message: `Template "${template}" does not exist; expected one of: ${known.join(', ')}.`,
+    hint: `Create templates/pages/${template}.tsx or use an existing template name.`,
+    field: 'template',
+    location,
+  });
+}
+
+const DuplicateUrl = defineError({
+  name: 'DuplicateUrl',
+  stage: 'plan',
+  title: 'Two pages claim one URL',
+  when: 'Two pages, or a page and a blog post, end up at the same URL in one locale.',
+  hint: 'Change the slug of one of the two pages.',
+});
+
+export function duplicateUrlError(url: string, first: SourceLocation, second: SourceLocation): SiteError {
+  return DuplicateUrl({
+    message: `${url} is produced both here and by ${formatLoc(first)}; every URL must come from exactly one page.`,
+    field: 'slug',
+    location: second,
+  });
+}
+
+const UnknownCollection = defineError({
+  name: 'UnknownCollection',
+  stage: 'plan',
+  title: 'Unknown collection',
+  when: 'A page lists, under "collections", a name that has no file in site/collections/.',
+  hint: 'Create site/collections/<name>.yaml or remove the name from "collections".',
+});
+
+export function unknownCollectionError(location: SourceLocation, name: string, known: string[]): SiteError {
+  return UnknownCollection({
+    message: `Collection "${name}" does not exist; expected one of: ${known.join(', ') || '(none)'}.`,
+    hint: `Create site/collections/${name}.yaml or remove it from "collections".`,
+    field: 'collections',
+    location,
+  });
+}
+
+const UnknownPage = defineError({
+  name: 'UnknownPage',
+  stage: 'plan',
+  title: 'Link to a page that does not exist',
+  when: 'A navbar or footer link in site/navigation.yaml names a page that has no file in site/pages/ (or none in that locale).',
+  hint: 'Use the page file name without .yaml, e.g. "home" for site/pages/home.yaml.',
+});
+
+export function unknownPageError(location: SourceLocation, page: string, locale: string, field: string): SiteError {
+  return UnknownPage({ message: `"${page}" is not a page in ${locale}; expected the name of a file in site/pages/.`, field, location });
+}
+
+const RedirectConflict = defineError({
+  name: 'RedirectConflict',
+  stage: 'plan',
+  title: 'Two redirects claim one old URL',
+  when: 'Two pages list the same path under "aliases", or an alias and a site/redirects.yaml entry name the same path.',
+  hint: 'Keep the path on one page (or in one redirects.yaml entry) and remove it from the other.',
+});
+
+export function redirectConflictError(path: string, first: SourceLocation, second: SourceLocation): SiteError {
+  return RedirectConflict({
+    message: `${path} is claimed both here and by ${formatLoc(first)}; an old URL can lead to one place only.`,
+    field: 'aliases',
+    location: second,
+  });
+}
+
+const InvalidRedirect = defineError({
+  name: 'InvalidRedirect',
+  stage: 'plan',
+  title: 'A redirect that cannot be served',
+  when: 'A redirect in site/redirects.yaml or an alias goes to an http:// host, to a page that does not exist, in a loop, or a splat would capture a real page.',
+  hint: 'Point the redirect at an https:// URL, an existing path, or { page: <id>, locale: <locale> }; a splat must cover only old URLs.',
+});
+
+export function invalidRedirectError(location: SourceLocation, field: string, message: string, hint?: string): SiteError {
+  return InvalidRedirect({ message, field, location, ...(hint ? { hint } : {}) });
+}
+
+const UrlDisappeared = defineError({
+  name: 'UrlDisappeared',
+  stage: 'plan',
+  title: 'A published URL would disappear',
+  when: 'site/urls.lock records a URL that no page makes any more, and no alias or site/redirects.yaml entry says where it went.',
+  hint: 'Add the old path under "aliases" of the page that replaces it, or add it to site/redirects.yaml (a "to" target, or under "gone" for a 410).',
+});
+
+export function urlDisappearedError(lost: Array<{ path: string; file: string }>): SiteError {
+  const first = lost[0]!;
+  const list = lost.map((l) => `${l.path} (last made by ${l.file})`).join(', ');
+  return UrlDisappeared({
+    message: `${lost.length === 1 ? 'This URL was' : `${lost.length} URLs were`} published and no page makes ${lost.length === 1 ? 'it' : 'them'} any more: ${list}.`,
+    hint:
+      `Either add "aliases: [${first.path}]" to the page that replaces it, or add it to site/redirects.yaml: ` +
+      `"redirects: [{ from: ${first.path}, to: /new/path/ }]", or "gone: [${first.path}]" to answer 410 Gone.`,
+    field: 'urls.lock',
+    location: { file: first.file },
+  });
+}
+
+const InvalidUrlLock = defineError({
+  name: 'InvalidUrlLock',
+  stage: 'plan',
+  title: 'Unreadable line in site/urls.lock',
+  when: 'A line of site/urls.lock is not "<path> <page> <locale> <file>" (the build writes it; a merge may have broken it).',
+  hint: 'Resolve the merge conflict in site/urls.lock, keeping every URL line of both sides, then build again.',
+});
+
+export function invalidUrlLockError(location: SourceLocation, line: string): SiteError {
+  return InvalidUrlLock({ message: `"${line}" is not "<path> <page> <locale> <file> [-> <target>]".`, field: 'urls.lock', location });
+}
