@@ -14,6 +14,16 @@ const OURS =
  * version or site, or one whose marker is damaged, is emptied of our entries and rebuilt;
  * the returned line says so. An empty or new folder is simply marked.
  */
+/** Whether `cacheDir` is marked as this version's cache of this site: read-only commands may use it then. */
+export function cacheIsOurs(cacheDir: string, site: { name: string; locales: string[] }): boolean {
+  try {
+    const marker = JSON.parse(readFileSync(join(cacheDir, MARKER), 'utf8')) as { version?: string; site?: string; locales?: string[] };
+    return marker.version === CACHE_VERSION && JSON.stringify([marker.site, marker.locales]) === JSON.stringify([site.name, site.locales]);
+  } catch {
+    return false;
+  }
+}
+
 export function checkCacheMarker(cacheDir: string, site: { name: string; locales: string[] }): string | undefined {
   const identity = { version: CACHE_VERSION, site: site.name, locales: site.locales };
   const file = join(cacheDir, MARKER);

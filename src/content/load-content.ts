@@ -70,6 +70,8 @@ export interface LoadContentOptions {
   config: SiteConfig;
   /** Where parsed posts are remembered between builds; none: parse everything. */
   cacheDir?: string;
+  /** Use what the cache remembers, write nothing to it (a command that only reads the site). */
+  cacheReadOnly?: boolean;
   /** A watch session's last content and the files saved since: other posts are taken as they were (no stat, no parse). */
   known?: { content: Content; changed: ReadonlySet<string> };
 }
@@ -191,14 +193,20 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
 /** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
 const POST_RULES = 'post-rules-2';
 
-async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOptions, problems: SiteError[]): Promise<Pick<Content, 'posts' | 'drafts'>> {
+async function loadPosts(
+  { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,
+  problems: SiteError[],
+): Promise<Pick<Content, 'posts' | 'drafts'>> {
   const found = await findPostFiles(siteDir, config);
   const index = known
     ? undefined
     : new PostIndex<Post>(cacheDir, contentHash(POST_RULES, JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
   const before = known && new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
   const loaded: Post[] = [];
-  for (const file of found) {
+  for (const [i, file] of found.entries()) {
+    // Reading posts is synchronous; a pause now and then lets pipes from other processes drain
+    // (the translation status reads git history meanwhile, and git stops when its pipe is full).
+    if (i % 32 === 31) await new Promise(setImmediate);
     try {
       // Watch: the last build's posts, with the saved files read again (and new ones, and without deleted ones).
       if (known) {
@@ -227,7 +235,7 @@ async function loadPosts({ siteDir, config, cacheDir, known }: LoadContentOption
     posts[locale] = loaded.filter((p) => p.locale === locale && !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   }
   // Remembered only when every post read well: a post with a problem must be read (and reported) again.
-  if (!problems.length) index?.save();
+  if (!problems.length && !cacheReadOnly) index?.save();
   return { posts, drafts: loaded.filter((p) => p.draft) };
 }
 

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { cacheIsOurs } from '../build/cache-marker.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent, type Content } from '../content/index.ts';
 import { loadMessages } from '../i18n/index.ts';
@@ -29,7 +30,10 @@ export async function collectTranslationStatus(options: CollectTranslationStatus
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const historyRead = readGitHistory({ cwd: siteDir, paths: [siteDir, localesDir] });
   const config = options.loaded?.config ?? (await loadSiteConfig({ siteDir }));
-  const content = options.loaded?.content ?? (await loadContent({ siteDir, config }));
+  // The build's cache of parsed posts, read and never written: the status costs a fraction after a build.
+  const cacheDir = join(root, '.cache');
+  const cache = cacheIsOurs(cacheDir, { name: config.settings.name, locales: config.locales }) ? { cacheDir, cacheReadOnly: true } : {};
+  const content = options.loaded?.content ?? (await loadContent({ siteDir, config, ...cache }));
   const messagePaths = Object.fromEntries(config.locales.map((l) => [l, join(localesDir, `${l}.yaml`)]));
   const urls =
     options.loaded?.urls ?? (await pageUrls({ config, content, localesDir, templatesDir: resolve(options.templatesDir ?? join(root, 'templates')) }));

@@ -83,6 +83,9 @@ export async function readGitHistory(options: { cwd: string; paths: string[] }):
       .map((l) => l.slice(3).replace(/^.* -> /, '')),
   );
   const objects = new ObjectReader(root);
+  // The versions the status compares first (each file's last change), asked for now, so git reads
+  // them while the site's content loads.
+  for (const [path, [last]] of changes) if (last && path.endsWith('.md')) (objects.read(last.oldBlob), objects.read(last.newBlob));
   const byPrefix = [...commits.keys()];
   return {
     root,

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOutdatedTranslations } from '../../../src/checks/check-outdated-translations.ts';
 import { displayPath } from '../../../src/node/display-path.ts';
 import { collectTranslationStatus, type TranslationPiece } from '../../../src/translations/index.ts';
-import { copyFixture } from '../../support/fixture.ts';
+import { buildFixture, copyFixture } from '../../support/fixture.ts';
 
 /** The line of a file's first line containing `text` (fixtures grow; lines are not written down). */
 const lineOf = async (file: string, text: string) => (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes(text)) + 1;
@@ -243,5 +243,22 @@ describe('translation status from git history', () => {
         message: 'Message "retired.key" in es is unused: gone from en.',
       },
     ]);
+  });
+
+  it("reads a build's cache of posts, never writes to it, and still reads a post saved after the build", async () => {
+    const site = await repo();
+    await buildFixture(site);
+    const cached = async () =>
+      Object.fromEntries(await Promise.all((await readdir(site.cache)).sort().map(async (name) => [name, (await stat(join(site.cache, name))).mtimeMs])));
+    const before = await cached();
+    const wordsAtBuild = piece((await site.status()).pieces, 'post', 'blog first').words;
+    await site.edit('site/blog/en/first-post.md', (t) => t.replace('## Hello', '## Hello\n\nSeven more words about the event loop.'));
+    const withCache = await site.status();
+    expect(await cached()).toEqual(before);
+    expect(piece(withCache.pieces, 'post', 'blog first')).toMatchObject({ status: 'outdated', words: wordsAtBuild + 7 });
+    // Without the cache's marker the cache is not ours: every post is parsed, with the same result.
+    await rm(join(site.cache, 'CACHEDIR.json'));
+    const parsed = await site.status();
+    expect(withCache).toEqual(parsed);
   });
 });
