@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { projectPath, type FileChange } from '../graph/index.ts';
-import { projectDirsOf, runBuild, type BuildOptions, type BuildState } from './pipeline.ts';
+import { runBuild } from './pipeline.ts';
+import { projectDirsOf, type BuildOptions, type BuildState } from './build-state.ts';
 import type { BuildReport } from './report.ts';
 
 /**

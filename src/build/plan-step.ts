@@ -1,9 +1,31 @@
-import type { Classification, FileChange, ProjectDirs } from '../graph/index.ts';
+import { bodiesOnly, collectionPageIds, listedPostFiles, messagesOnly, reachOf, replans, withNewBodies, type ChangePlan, type Reach } from '../graph/index.ts';
 import { planSite, replanPages, replanPosts, replanShared, type PlanSiteOptions, type SitePlan } from '../plan/index.ts';
 import type { SiteFiles } from '../output/index.ts';
-import { bodiesOnly, collectionPageIds, listedPostFiles, messagesOnly, withNewBodies } from './change-details.ts';
-import type { BuildState } from './pipeline.ts';
-import type { createTasks } from './task.ts';
+import { mapRedirects, type MappedRedirects } from '../redirects/index.ts';
+import type { BuildContext } from './build-context.ts';
+import type { Inputs } from './read-inputs.ts';
+
+export interface Planned {
+  reach: Reach;
+  plan: SitePlan;
+  /** The last build's sitemap and feeds where the change cannot have changed them (watch). */
+  keptSiteFiles?: Partial<SiteFiles>;
+  redirects: MappedRedirects;
+}
+
+/** What the change reaches, the plan of this build, and the redirect map every host applies. */
+export async function planBuild(build: BuildContext, inputs: Inputs): Promise<Planned> {
+  const { config, content, messages, templates, images, socialCard } = inputs;
+  const reach = reachOf(build.change, { content, messages, dirs: build.dirs });
+  const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
+  const { plan, siteFiles } = await planStep(build, planOptions, reach, replans(build.change, templates));
+  // Aliases, site/redirects.yaml and the lock: one map every host applies (cheap, made every build).
+  const { options } = build;
+  const redirects = await build.task('mapping redirects', async () =>
+    mapRedirects({ siteDir: build.dirs.siteDir, plan, content, lock: options.lock ?? (options.output || options.inPlace ? 'read' : 'write') }),
+  );
+  return { reach, plan, ...(siteFiles ? { keptSiteFiles: siteFiles } : {}), redirects };
+}
 
 /**
  * The plan of this build. A watch rebuild plans only as far as its change reaches (each partial
@@ -12,29 +34,26 @@ import type { createTasks } from './task.ts';
  * it; a post's listed fields → the blog. Also says which of the last build's sitemap and feeds
  * still hold.
  */
-export async function planStep(options: {
-  planOptions: PlanSiteOptions;
-  /** Whether any stage that feeds the plan ran (else the last plan stands). */
-  replan: boolean;
-  previous?: BuildState;
-  /** The changes with what changed inside them (watch); undefined for a plain build. */
-  details?: FileChange[];
-  reach?: Classification;
-  dirs: ProjectDirs;
-  task: ReturnType<typeof createTasks>['task'];
-}): Promise<{ plan: SitePlan; siteFiles: Partial<SiteFiles> | undefined }> {
-  const { previous, details, reach, planOptions, task } = options;
+async function planStep(
+  build: { change: ChangePlan; dirs: BuildContext['dirs']; task: BuildContext['task'] },
+  planOptions: PlanSiteOptions,
+  reach: Reach,
+  replan: boolean,
+): Promise<{ plan: SitePlan; siteFiles: Partial<SiteFiles> | undefined }> {
+  const { task } = build;
+  const previous = build.change.last;
+  const { details, classification } = reach;
   if (!previous) return { plan: await task('planning', () => planSite(planOptions)), siteFiles: undefined };
   const bodies = details && bodiesOnly(details) ? withNewBodies(previous.plan, planOptions.content) : undefined;
-  const collectionIds = details && reach ? collectionPageIds(details, reach, previous.plan, planOptions.content) : undefined;
-  const postFiles = details ? listedPostFiles(details, options.dirs) : undefined;
+  const collectionIds = details && classification ? collectionPageIds(details, classification, previous.plan, planOptions.content) : undefined;
+  const postFiles = details ? listedPostFiles(details, build.dirs) : undefined;
   const sharedOnly = details !== undefined && messagesOnly(details, previous.graph);
   const plan =
     bodies ??
     (sharedOnly ? await task('planning shared data', () => replanShared(previous.plan, planOptions)) : undefined) ??
     (collectionIds ? await task('planning the pages that list it', () => replanPages(previous.plan, collectionIds, planOptions)) : undefined) ??
     (postFiles ? await task('planning the blog', () => replanPosts(previous.plan, postFiles, planOptions)) : undefined) ??
-    (options.replan ? await task('planning', () => planSite(planOptions)) : previous.plan);
+    (replan ? await task('planning', () => planSite(planOptions)) : previous.plan);
   // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
   if (bodies || sharedOnly || collectionIds || plan === previous.plan) return { plan, siteFiles: previous.siteFiles };
   // A listed post field other than its date of update leaves every page's path and lastmod: the sitemap stands.

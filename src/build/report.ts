@@ -1,3 +1,4 @@
+import type { BuildWarning } from '../errors/index.ts';
 import { formatHydration, type HydrationReport } from './hydration-report.ts';
 import type { StageTiming } from './task.ts';
 
@@ -13,7 +14,8 @@ export interface BuildReport {
   /** out/ already held exactly this build: nothing was written. */
   upToDate: boolean;
   stages: StageTiming[];
-  warnings: string[];
+  /** Each with its permanent name (src/errors/README.md). */
+  warnings: BuildWarning[];
   /** Public paths of the stylesheets pages link (they change name when their content changes). */
   stylesheets: string[];
   /** Gzipped JavaScript: the runtime's first load, each template's chunks on top of it (full hydration), each island's. */
@@ -80,7 +82,7 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
   if (report.warnings.length) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);
     const shown = options.verbose ? report.warnings : report.warnings.slice(0, 20);
-    for (const w of shown) lines.push(`  - ${w}`);
+    for (const w of shown) lines.push(`  - ${w.text} (${w.name})`);
     if (shown.length < report.warnings.length) lines.push(`  … ${report.warnings.length - shown.length} more (--verbose shows all)`);
   }
   return lines.join('\n');

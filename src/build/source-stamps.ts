@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { join, relative, resolve } from 'node:path';
 import { packageRoot } from '../node/package-root.ts';
 
-export const STAMPS_VERSION = 'source-stamps-v1';
+export const STAMPS_VERSION = 'source-stamps-v2';
 
 type Stamp = [size: number, mtimeMs: number, ino: number];
 

@@ -15,10 +15,10 @@ import {
 } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
 import { runPool } from '../node/run-pool.ts';
+import type { createTasks } from './task.ts';
 
 // Enough to keep the disk and libuv's threads busy; a page filled in memory waits for its write, so memory stays flat.
 const WRITES_IN_FLIGHT = 64;
-import type { createTasks } from './task.ts';
 
 /**
  * Puts the build's files into out/: nothing when out/ already holds exactly them; file by file
@@ -34,9 +34,10 @@ export async function writeOutputFiles(options: {
   inPlace: boolean;
   /** A watch session's record of what its last build left in out/: trusted instead of stat'ing every file. */
   last?: OutputRecord;
-  defer?: (save: () => void) => void;
+  /** Watch: the record of out/ is saved by the returned `save`, once the browser was told. */
+  deferSave?: boolean;
   task: ReturnType<typeof createTasks>['task'];
-}): Promise<{ upToDate: boolean; filesWritten: number; bytesWritten: number; record?: OutputRecord }> {
+}): Promise<Written> {
   const { files, output, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
@@ -55,7 +56,7 @@ export async function writeOutputFiles(options: {
       paths: [...files.map((f) => f.path), 'sw.js'],
       keys,
       ...(options.last && written ? { last: options.last, written } : {}),
-      ...(options.defer ? { defer: options.defer } : {}),
+      ...(options.deferSave ? { deferSave: true } : {}),
     });
 
   if (output instanceof MemoryOutput) {
@@ -95,7 +96,7 @@ export async function writeOutputFiles(options: {
       await live.put({ path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
     });
     const written = record(new Set([...changedFiles.map((f) => f.path), 'sw.js']));
-    return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten, record: written };
+    return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten, ...written };
   }
   await task('writing files', async () => {
     await runPool(files, WRITES_IN_FLIGHT, (f) => put(output, f));
@@ -104,12 +105,21 @@ export async function writeOutputFiles(options: {
     const sw = await serviceWorkerFile({ globDir: output.stagingDir, cacheDir, precacheKey });
     await output.linkFrom('sw.js', sw.file, sw.bytes);
   });
-  let written: OutputRecord | undefined;
-  await task('publishing', async () => {
+  const written = await task('publishing', async () => {
     await output.commit();
-    written = record();
+    return record();
   });
-  return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten, ...(written ? { record: written } : {}) };
+  return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten, ...written };
+}
+
+export interface Written {
+  upToDate: boolean;
+  filesWritten: number;
+  bytesWritten: number;
+  /** What out/ now holds, for the next build of the same process. */
+  record?: OutputRecord;
+  /** Saves that record (when `deferSave`): watch calls it after the browser was told. */
+  save?: () => void;
 }
 
 /** Links a cached file, fills a rendered one, or writes bytes. */

@@ -77,6 +77,9 @@ export const postFrontMatterSchema = z.strictObject({
 
 export type PostFrontMatter = z.output<typeof postFrontMatterSchema>;
 
+/** The front matter fields a blog list or a link to the post shows: editing one moves the post nowhere. */
+export const LISTED_POST_FIELDS = ['title', 'description', 'tags', 'updated'] as const satisfies ReadonlyArray<keyof PostFrontMatter>;
+
 export const documentFrontMatterSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().min(1),

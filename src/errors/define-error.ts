@@ -38,7 +38,24 @@ export const ERROR_ENTRIES: ErrorEntry[] = [];
 
 /** Registers an entry (one per name) and returns the function that makes its SiteErrors. */
 export function defineError(entry: ErrorEntry): (details: ErrorCase) => SiteError {
-  if (ERROR_ENTRIES.some((e) => e.name === entry.name)) throw new Error(`Internal error: the error catalogue defines ${entry.name} twice`);
+  if ([...ERROR_ENTRIES, ...WARNING_ENTRIES].some((e) => e.name === entry.name)) throw new Error(`Internal error: the catalogue defines ${entry.name} twice`);
   ERROR_ENTRIES.push(entry);
   return ({ title, hint, ...details }) => new SiteError({ name: entry.name, title: title ?? entry.title, hint: hint ?? entry.hint, ...details });
+}
+
+/** A warning the build reports and goes on: the page is published, but not as its source says. */
+export interface BuildWarning {
+  /** Permanent, like an error's: the entry in src/errors/README.md. */
+  name: string;
+  text: string;
+}
+
+/** Every warning entry, in the order the catalogue defines them. */
+export const WARNING_ENTRIES: ErrorEntry[] = [];
+
+/** Registers a warning entry (names are shared with errors, never reused) and returns the function that words its cases. */
+export function defineWarning(entry: ErrorEntry): (text: string) => BuildWarning {
+  if ([...ERROR_ENTRIES, ...WARNING_ENTRIES].some((e) => e.name === entry.name)) throw new Error(`Internal error: the catalogue defines ${entry.name} twice`);
+  WARNING_ENTRIES.push(entry);
+  return (text) => ({ name: entry.name, text });
 }

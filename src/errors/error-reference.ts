@@ -1,11 +1,11 @@
-import { ERROR_ENTRIES, STAGES, type ErrorEntry } from './define-error.ts';
+import { ERROR_ENTRIES, STAGES, WARNING_ENTRIES, type ErrorEntry } from './define-error.ts';
 import './catalogue/index.ts';
 
 /**
  * src/errors/README.md, made from the catalogue so the reference cannot drift from the code.
  * tests/unit/errors/errors-readme.test.ts fails when the file is out of date and rewrites it with -u.
  */
-export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTRIES): string {
+export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTRIES, warnings: readonly ErrorEntry[] = WARNING_ENTRIES): string {
   const out = [
     '# Error reference',
     '',
@@ -30,13 +30,22 @@ export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTR
     '',
     'Anything else is a bug of ours and is printed as `Internal error: …` (with its stack under',
     '`--verbose`). Errors with a cause end with the chain of causes, numbered, under `Caused by:`.',
+    '',
+    'Warnings come from the same catalogue: the build goes on and publishes, and its report lists',
+    'each warning with its permanent name in parentheses, for example',
+    '`- draft skipped: site/blog/en/unfinished.md (DraftSkipped)`. They are listed under each stage',
+    'after its errors, marked "Warning".',
   ];
   for (const [stage, heading] of Object.entries(STAGES)) {
     const inStage = entries.filter((e) => e.stage === stage);
-    if (inStage.length === 0) continue;
+    const warned = warnings.filter((e) => e.stage === stage);
+    if (inStage.length + warned.length === 0) continue;
     out.push('', `## ${heading}`);
     for (const entry of inStage) {
       out.push('', `### ${entry.name}`, '', `**${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
+    }
+    for (const entry of warned) {
+      out.push('', `### ${entry.name}`, '', `**Warning: ${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
     }
   }
   return `${out.join('\n')}\n`;

@@ -1,6 +1,6 @@
 export { SiteError, isSiteError, siteErrorFromData, formatSiteError, formatLocation, type SourceLocation, type SiteErrorData } from './site-error.ts';
 export * from './catalogue/index.ts';
-export { ERROR_ENTRIES, STAGES, type ErrorEntry, type Stage } from './define-error.ts';
+export { ERROR_ENTRIES, STAGES, WARNING_ENTRIES, type BuildWarning, type ErrorEntry, type Stage } from './define-error.ts';
 export { locate, type YamlSource } from './locate.ts';
 export { internalError } from './internal-error.ts';
 export { formatCauses } from './format-causes.ts';

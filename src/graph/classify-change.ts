@@ -1,3 +1,4 @@
+import { LISTED_FIELDS } from './change-details.ts';
 import type { DependencyGraph } from './dependency-graph.ts';
 
 /** One changed file, relative to the project ('site/blog/en/x.md'), with what the caller could tell changed inside it. */
@@ -20,9 +21,6 @@ export interface Classification {
   /** What an open browser tab does: nothing, swap the stylesheet, or reload. */
   reload: 'none' | 'css' | 'page';
 }
-
-/** Post fields shown where the post is listed or linked; other fields (date, draft, slug, …) can move it in or out of every list. */
-const LISTED_FIELDS = new Set(['body', 'title', 'description', 'tags', 'updated', 'readingMinutes', 'image']);
 
 type Effect = { pages: 'all' | Set<string>; stage?: EntryStep; ignored?: boolean };
 

@@ -76,9 +76,9 @@ export function recordOutput(options: {
   keys: Record<string, string>;
   last?: OutputRecord;
   written?: ReadonlySet<string>;
-  /** Watch: saving the manifest can wait until the browser was told. */
-  defer?: (save: () => void) => void;
-}): OutputRecord {
+  /** Watch: the manifest is saved by the returned `save`, once the browser was told. */
+  deferSave?: boolean;
+}): { record: OutputRecord; save?: () => void } {
   const outDir = resolve(options.outDir);
   const files: Manifest['files'] = {};
   for (const path of options.paths) {
@@ -94,9 +94,10 @@ export function recordOutput(options: {
     const manifest: Manifest = { outDir, fingerprint: options.fingerprint(), files, keys: options.keys };
     writeFileSync(manifestFile(options.cacheDir), JSON.stringify(manifest));
   };
-  if (options.defer) options.defer(save);
-  else save();
-  return { keys: options.keys, files };
+  const record = { keys: options.keys, files };
+  if (options.deferSave) return { record, save };
+  save();
+  return { record };
 }
 
 /**

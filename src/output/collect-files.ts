@@ -31,6 +31,13 @@ export interface SiteFiles {
   feeds: Array<{ path: string; data: string }>;
 }
 
+export interface CollectedFiles {
+  files: OutputFile[];
+  /** Each page's files by page key, for the next build of a watch session. */
+  pageFiles: Map<string, OutputFile[]>;
+  siteFiles: SiteFiles;
+}
+
 /** Every file of the output: rendered pages filled from the cache, and the site-wide files. */
 export async function collectOutputFiles(options: {
   siteDir: string;
@@ -48,20 +55,21 @@ export async function collectOutputFiles(options: {
   cacheDir: string;
   /** Brotli and gzip copies of the CSS and scripts, made while pages rendered. */
   compressed: CompressedAssets;
-  /** A watch session's files per page key from its last build (a cached page's files never change): filled with this build's. */
-  pageFiles?: { last?: Map<string, OutputFile[]>; next: Map<string, OutputFile[]> };
-  /** A watch session's sitemap and feeds, each passed in `last` when the change cannot have changed it. */
-  siteFiles?: { last?: Partial<SiteFiles>; next?: SiteFiles };
+  /** A watch session's files per page key from its last build (a cached page's files never change). */
+  lastPageFiles?: ReadonlyMap<string, OutputFile[]>;
+  /** A watch session's sitemap and feeds, each passed when the change cannot have changed it. */
+  lastSiteFiles?: Partial<SiteFiles>;
   /** The redirect map: into `_redirects`, and as JSON for `serve` and `deploy`. */
   redirects?: readonly Redirect[];
-}): Promise<OutputFile[]> {
+}): Promise<CollectedFiles> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
+  const pageFiles = new Map<string, OutputFile[]>();
   const { slots } = options;
   for (const { page, key } of options.pages) {
     const id = `${page.outFile}\0${key}\0${slots.key}`;
-    const files = options.pageFiles?.last?.get(id) ?? filesOfPage(page, key, options, slots);
-    options.pageFiles?.next.set(id, files);
+    const files = options.lastPageFiles?.get(id) ?? filesOfPage(page, key, options, slots);
+    pageFiles.set(id, files);
     list.push(...files);
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash, componentChunks: options.client.templateEntries };
@@ -78,7 +86,7 @@ export async function collectOutputFiles(options: {
   list.push({ path: '_redirects', data: redirectsFile(config.settings.thirdPartyAllowlist, options.redirects ?? []) });
   list.push({ path: REDIRECT_MAP_FILE, data: redirectMapJson(options.redirects ?? [], config.settings.baseUrl) });
   // The sitemap and feeds depend on the plan alone: a watch rebuild passes those its change left as they were.
-  const last = options.siteFiles?.last;
+  const last = options.lastSiteFiles;
   const siteFiles: SiteFiles = {
     sitemap: last?.sitemap ?? sitemapXml(plan.pages),
     feeds:
@@ -88,12 +96,11 @@ export async function collectOutputFiles(options: {
         data: atomFeed(feed, { baseUrl: config.settings.baseUrl, locale, author: config.settings.name }),
       })),
   };
-  if (options.siteFiles) options.siteFiles.next = siteFiles;
   list.push({ path: 'sitemap.xml', data: siteFiles.sitemap });
   list.push({ path: 'robots.txt', data: robotsTxt(config.settings.baseUrl) });
   list.push(...siteFiles.feeds);
   list.push(...(await staticFiles(options.siteDir)));
-  return list;
+  return { files: list, pageFiles, siteFiles };
 }
 
 /**

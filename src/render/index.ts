@@ -7,3 +7,4 @@ export { readPageIndex, writePageIndex, type PageIndex, type PageSizes, type Pag
 export { renderPlannedPages, type RenderedEntry, type RenderReuse, type RenderStepResult } from './render-step.ts';
 export { readsKey, recordSharedReads, type SharedReads } from './record-reads.ts';
 export { assetSlots, fillAssetSlots, refillAssetSlots, type AssetNames, type AssetSlots, type SlotPositions } from './asset-slots.ts';
+export { prepareRender, type PreparedRender } from './prepare-render.ts';

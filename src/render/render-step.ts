@@ -1,6 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { missingTemplateImageError, missingTemplateMessageError, type SourceLocation } from '../errors/index.ts';
+import {
+  cachedPageDamagedWarning,
+  cacheResetWarning,
+  messageMissingEverywhereWarning,
+  missingTemplateImageError,
+  missingTemplateMessageError,
+  rawHtmlRemovedWarning,
+  templateLinkToMissingPageWarning,
+  unknownFenceLanguageWarning,
+  type BuildWarning,
+  type SourceLocation,
+} from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
@@ -28,6 +39,10 @@ export interface RenderStepResult {
   reads: PageReads;
   /** The page index as written, for the next build of the same process. */
   index: PageIndex;
+  /** Stale cache, damaged pages, markdown that lost something, messages and links not found. */
+  warnings: BuildWarning[];
+  /** Saves the page index (when `deferSave`): watch calls it after the browser was told. */
+  save?: () => void;
 }
 
 /** The last build's entries, and the pages a change may have affected (`classifyChange`): the others keep their keys. */
@@ -49,17 +64,17 @@ export async function renderPlannedPages(options: {
   /** Page template → the key of the code its render runs (compile-templates.ts). */
   templateKeys: Record<string, string>;
   cacheDir: string;
-  warnings: string[];
   /** Where a missing image's path is looked up, so the error points at the template line. */
   templatesDir: string;
   workers?: number;
   reuse?: RenderReuse;
   /** The page index as the last build of this process left it (watch), instead of reading it again. */
   index?: PageIndex;
-  /** Watch: saving the index can wait until the browser was told (this process keeps it in memory). */
-  defer?: (save: () => void) => void;
+  /** Watch: the index is saved by the returned `save`, once the browser was told (this process keeps it in memory). */
+  deferSave?: boolean;
 }): Promise<RenderStepResult> {
   const { setup, cacheDir, reuse } = options;
+  const warnings: BuildWarning[] = [];
   const setupKey = setupCacheKey(setup);
   const templateKeys = new Map<string, string>();
   const templateKey = (template: string) =>
@@ -75,7 +90,7 @@ export async function renderPlannedPages(options: {
         slotValues: { ...options.index.slotValues },
       }
     : readPageIndex(cacheDir);
-  if (index.problem) options.warnings.push(`cache: ${index.problem}; every page is rendered again`);
+  if (index.problem) warnings.push(cacheResetWarning(`cache: ${index.problem}; every page is rendered again`));
   const { findings, sizes, reads, filled, slotValues } = index;
   const jobs: RenderJob[] = [];
   const pending = new Map<string, RenderedEntry>();
@@ -95,7 +110,10 @@ export async function renderPlannedPages(options: {
     if (state === 'damaged') damaged++;
     return entry;
   });
-  if (damaged) options.warnings.push(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match what was recorded at render time; rendered again`);
+  if (damaged)
+    warnings.push(
+      cachedPageDamagedWarning(`cache: ${damaged} cached page${damaged > 1 ? 's' : ''} did not match what was recorded at render time; rendered again`),
+    );
   const result = await renderJobs(jobs, {
     setup,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
@@ -117,7 +135,7 @@ export async function renderPlannedPages(options: {
   const missingRoutes = new Set<string>();
   const missingImages = new Map<string, PlannedPage>();
   // A file and line is told once however many pages show it; an unknown language once per build.
-  const markdownWarnings = new Map<string, string>();
+  const markdownWarnings = new Map<string, BuildWarning>();
   const used: typeof findings = {};
   const usedSizes: typeof sizes = {};
   const usedReads: typeof reads = {};
@@ -139,30 +157,43 @@ export async function renderPlannedPages(options: {
     for (const w of found.markdown?.warnings ?? []) {
       const text = `${displayPath(found.markdown!.file)}:${w.line}: ${w.message}`;
       const once = w.once ?? text;
-      if (!markdownWarnings.has(once)) markdownWarnings.set(once, text);
+      // Only an unknown fence language is said once per build (raw HTML: once per file and line).
+      if (!markdownWarnings.has(once)) markdownWarnings.set(once, w.once ? unknownFenceLanguageWarning(text) : rawHtmlRemovedWarning(text));
     }
   }
   const written = { findings: used, sizes: usedSizes, reads: usedReads, filled: usedFilled, slotValues: usedValues };
   // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
-  if (options.defer && !missingImages.size) options.defer(() => writePageIndex(cacheDir, written));
-  else writePageIndex(cacheDir, written);
+  const deferred = options.deferSave && !missingImages.size;
+  if (!deferred) writePageIndex(cacheDir, written);
   const [image] = missingImages;
   if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
-  options.warnings.push(...markdownWarnings.values());
+  warnings.push(...markdownWarnings.values());
   for (const [key, page] of missing) {
     // A key written in a template is a typo or a message never added: visitors would read the key.
     // One computed at render time (from page data) cannot be placed on a line, and stays a warning.
     const written = locateInTemplates(options.templatesDir, key);
     if (written) throw missingTemplateMessageError(written, key, page.path);
-    options.warnings.push(`message "${key}" is missing in every locale; pages show the key itself`);
+    warnings.push(messageMissingEverywhereWarning(`message "${key}" is missing in every locale; pages show the key itself`));
   }
   for (const route of missingRoutes) {
     const [locale, id] = route.split(':');
-    options.warnings.push(
-      `${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`,
+    warnings.push(
+      templateLinkToMissingPageWarning(
+        `${locale}: a template links to page "${id}", which does not exist (no site/pages/${id}.yaml with a ${locale} slug); the link points home`,
+      ),
     );
   }
-  return { all, rendered: jobs.length, parsedMarkdown: result.parsedMarkdown, setupKey, reads: usedReads, index: written };
+  const save = () => writePageIndex(cacheDir, written);
+  return {
+    all,
+    rendered: jobs.length,
+    parsedMarkdown: result.parsedMarkdown,
+    setupKey,
+    reads: usedReads,
+    index: written,
+    warnings,
+    ...(deferred ? { save } : {}),
+  };
 }
 
 /** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */

@@ -27,7 +27,9 @@ async function contents(dir: string): Promise<Record<string, string>> {
   for (const [rel, full] of Object.entries(snapshot(dir)).sort()) out[rel] = await readFile(full, 'latin1');
   return out;
 }
-const cacheLines = (warnings: string[]) => warnings.filter((w) => w.startsWith('cache: '));
+// Every cache line is a CacheReset or CachedPageDamaged warning (src/errors/README.md).
+const cacheLines = (warnings: Array<{ name: string; text: string }>) =>
+  warnings.filter((w) => w.text.startsWith('cache: ')).map((w) => (/^Cache(Reset|dPageDamaged)$/.test(w.name) ? w.text : `${w.name}: ${w.text}`));
 
 describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and never published', () => {
   let f: Awaited<ReturnType<typeof copyFixture>>;

@@ -144,8 +144,8 @@ describe('message keys a template names', () => {
     withFixture(async (f) => {
       await edit(join(f.dir, 'templates/pages/blog-post.tsx'), (t) => t.replace("t('blog.back')", "t(['blog', 'bakc'].join('.'))"));
       const report = await buildFixture(f);
-      const missing = report.warnings.filter((w) => w.includes('bakc'));
-      expect(missing).toEqual(['message "blog.bakc" is missing in every locale; pages show the key itself']);
+      const missing = report.warnings.filter((w) => w.text.includes('bakc'));
+      expect(missing).toEqual([{ name: 'MessageMissingEverywhere', text: 'message "blog.bakc" is missing in every locale; pages show the key itself' }]);
     }));
 });
 

@@ -127,20 +127,24 @@ describe('a built fixture site', () => {
     expect((esList.result.data as { posts: Array<{ title: string }> }).posts.map((p) => p.title)).toEqual(['Solo en español', 'Primer artículo']);
     expect(published('es/blog/page/2/index.html')).toBe(true);
     expect(published('blog/unfinished')).toBe(false);
-    expect(report.warnings.filter((w) => w.startsWith('draft skipped: '))).toEqual([expect.stringMatching(/site\/blog\/en\/unfinished\.md$/)]);
+    expect(report.warnings.filter((w) => w.name === 'DraftSkipped')).toEqual([
+      { name: 'DraftSkipped', text: expect.stringMatching(/^draft skipped: .*site\/blog\/en\/unfinished\.md$/) },
+    ]);
   });
 
   it('lists every message fallback in the report', () => {
-    expect(report.warnings).toContain('es: message "landing.services.title" is missing; using the en text');
-    expect(report.warnings.some((w) => w.startsWith('message "') && w.includes('missing in every locale'))).toBe(true);
+    expect(report.warnings).toContainEqual({ name: 'MessageFallback', text: 'es: message "landing.services.title" is missing; using the en text' });
+    expect(
+      report.warnings.some((w) => w.name === 'MessageMissingEverywhere' && w.text.startsWith('message "') && w.text.includes('missing in every locale')),
+    ).toBe(true);
   });
 
   it('warns about links to pages that do not exist, also when pages come from the cache', async () => {
     const link = 'es: a template links to page "hire-react-js-experts-24h", which does not exist';
-    expect(report.warnings.some((w) => w.startsWith(link))).toBe(true);
+    expect(report.warnings.some((w) => w.name === 'TemplateLinkToMissingPage' && w.text.startsWith(link))).toBe(true);
     const again = await buildFixture(fixture, { output: new MemoryOutput() });
     expect(again.rendered).toBe(0);
-    expect(again.warnings.some((w) => w.startsWith(link))).toBe(true);
+    expect(again.warnings.some((w) => w.name === 'TemplateLinkToMissingPage' && w.text.startsWith(link))).toBe(true);
   });
 
   it('writes a sitemap with hreflang alternates and without previews or error pages', async () => {

@@ -46,7 +46,9 @@ describe('a post `new post` wrote and nobody finished', () => {
     withFixture(async (f) => {
       const { file } = await scaffoldPost({ siteDir: f.site, locale: 'en', title: 'Migrating from Gatsby', date: '2026-02-01' });
       const path = join(f.site, 'blog/en/migrating-from-gatsby.md');
-      expect((await buildFixture(f)).warnings.filter((w) => w.includes('migrating-from-gatsby'))).toEqual([`draft skipped: ${file}`]);
+      expect((await buildFixture(f)).warnings.filter((w) => w.text.includes('migrating-from-gatsby'))).toEqual([
+        { name: 'DraftSkipped', text: `draft skipped: ${file}` },
+      ]);
 
       await edit(path, (t) => t.replace('draft: true', 'draft: false'));
       const empty = await buildFailure(f);
@@ -55,8 +57,11 @@ describe('a post `new post` wrote and nobody finished', () => {
 
       await edit(path, (t) => `${t}We moved a 300-page Gatsby site to plain static HTML in two weeks; here is the order we did it in.\n`);
       const report = await buildFixture(f);
-      expect(report.warnings.filter((w) => w.includes('migrating-from-gatsby'))).toEqual([
-        `${file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`,
+      expect(report.warnings.filter((w) => w.text.includes('migrating-from-gatsby'))).toEqual([
+        {
+          name: 'DescriptionIsTitle',
+          text: `${file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`,
+        },
       ]);
       expect(await read(f.out, 'blog/migrating-from-gatsby/index.html')).toContain('We moved a 300-page Gatsby site');
     }));
@@ -95,10 +100,11 @@ describe('a per-locale value in page data without every locale', () => {
       );
       const line = (await read(f.site, 'pages/careers.yaml')).split('\n').findIndex((l) => l.includes('Paid in USDT')) + 1;
       const report = await buildFixture(f);
-      const warning = report.warnings.find((w) => w.includes('data.facts.1'));
-      expect(warning).toMatch(new RegExp(`pages/careers\\.yaml:${line}:\\d+: data\\.facts\\.1 has no es value; es pages show the en text$`));
+      const warning = report.warnings.find((w) => w.text.includes('data.facts.1'));
+      expect(warning?.name).toBe('LocaleValueMissing');
+      expect(warning?.text).toMatch(new RegExp(`pages/careers\\.yaml:${line}:\\d+: data\\.facts\\.1 has no es value; es pages show the en text$`));
       // The translated one is no warning.
-      expect(report.warnings.filter((w) => w.includes('data.facts.0'))).toEqual([]);
+      expect(report.warnings.filter((w) => w.text.includes('data.facts.0'))).toEqual([]);
 
       const { findings } = await checkSite({ siteDir: f.site, outDir: f.out });
       expect(findings.filter((x) => x.message.includes('data.facts'))).toEqual([

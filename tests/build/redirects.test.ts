@@ -121,7 +121,7 @@ describe('site/urls.lock and automatic redirects', () => {
     const lock = await lockOf();
     await rm(join(f.site, 'blog/es/solo-en-espanol.md'));
     const report = await build({ lock: 'off' });
-    expect(report.warnings.join('\n')).toContain('urls.lock not used (--no-lock): URLs that disappeared are not checked');
+    expect(report.warnings).toContainEqual({ name: 'UrlLockSkipped', text: 'urls.lock not used (--no-lock): URLs that disappeared are not checked' });
     expect(await lockOf()).toBe(lock);
     await expect(build()).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);
   }, 60_000);
@@ -132,7 +132,7 @@ describe('site/urls.lock and automatic redirects', () => {
     try {
       await rm(join(f.site, 'urls.lock'));
       const report = await build();
-      expect(report.warnings.join('\n')).toContain('urls.lock not written (CI=true and no site/urls.lock)');
+      expect(report.warnings.map((w) => `${w.name}: ${w.text}`).join('\n')).toContain('UrlLockSkipped: urls.lock not written (CI=true and no site/urls.lock)');
       await expect(readFile(join(f.site, 'urls.lock'), 'utf8')).rejects.toThrow(/ENOENT/);
       await writeFile(join(f.site, 'urls.lock'), lock);
       await expect(build()).rejects.toThrow(/\/es\/blog\/solo-en-espanol\//);

@@ -1,4 +1,4 @@
-import { defineError } from '../define-error.ts';
+import { defineError, defineWarning } from '../define-error.ts';
 import { SiteError, type SourceLocation } from '../site-error.ts';
 
 // ── content: pages, collections, markdown files and the constants they quote ──
@@ -116,3 +116,29 @@ export function manyProblemsError(errors: SiteError[]): SiteError {
     problems: all.map((e) => e.data),
   });
 }
+
+// ── warnings: the build goes on ──
+
+export const draftSkippedWarning = defineWarning({
+  name: 'DraftSkipped',
+  stage: 'content',
+  title: 'A draft is not published',
+  when: 'A post has `draft: true`: it gets no page, no feed entry and no sitemap URL, and the build says so, so a forgotten flag is seen.',
+  hint: 'Remove `draft: true` (or set it to false) when the post is ready.',
+});
+
+export const descriptionIsTitleWarning = defineWarning({
+  name: 'DescriptionIsTitle',
+  stage: 'content',
+  title: "A post's description repeats its title",
+  when: 'The description is the title, as `new post` writes it: search results and link previews would show the title twice.',
+  hint: 'Write one or two sentences that say what the post is about.',
+});
+
+export const localeValueMissingWarning = defineWarning({
+  name: 'LocaleValueMissing',
+  stage: 'content',
+  title: 'A page field or collection item has no value in one language',
+  when: "A per-language value (page data, a collection item) has the default language's text only: the other language's pages show it untranslated.",
+  hint: 'Add the value for that language at the line named.',
+});

@@ -1,4 +1,4 @@
-import { defineError } from '../define-error.ts';
+import { defineError, defineWarning } from '../define-error.ts';
 import { SiteError, type SourceLocation } from '../site-error.ts';
 
 // ── i18n: locale files and the messages pages refer to ──
@@ -39,3 +39,21 @@ export function missingTemplateMessageError(location: SourceLocation, key: strin
     location,
   });
 }
+
+// ── warnings: the build goes on ──
+
+export const messageFallbackWarning = defineWarning({
+  name: 'MessageFallback',
+  stage: 'i18n',
+  title: 'A message is missing in one language',
+  when: "A key of locales/en.yaml has no value in another locale file: that language's pages show the English text.",
+  hint: '`agency-site translations` lists what to translate next; add the key to the locale file.',
+});
+
+export const messageMissingEverywhereWarning = defineWarning({
+  name: 'MessageMissingEverywhere',
+  stage: 'i18n',
+  title: 'A message computed at render time exists in no language',
+  when: 'A template asks for a key made from page data (not written in the template, which would be an error) that no locale file has: visitors read the key itself.',
+  hint: 'Add the key to locales/en.yaml and the other locale files, or fix the data it is made from.',
+});

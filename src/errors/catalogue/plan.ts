@@ -1,4 +1,4 @@
-import { defineError } from '../define-error.ts';
+import { defineError, defineWarning } from '../define-error.ts';
 import { formatLoc } from '../locate.ts';
 import { SiteError, type SourceLocation } from '../site-error.ts';
 
@@ -126,3 +126,29 @@ const InvalidUrlLock = defineError({
 export function invalidUrlLockError(location: SourceLocation, line: string): SiteError {
   return InvalidUrlLock({ message: `"${line}" is not "<path> <page> <locale> <file> [-> <target>]".`, field: 'urls.lock', location });
 }
+
+// ── warnings: the build goes on ──
+
+export const redirectNeverTakenWarning = defineWarning({
+  name: 'RedirectNeverTaken',
+  stage: 'plan',
+  title: 'A redirect from a path where a page lives',
+  when: 'An alias or a site/redirects.yaml entry starts at a path the site publishes a page at: the page wins and the redirect is never taken.',
+  hint: 'Remove the redirect, or move the page.',
+});
+
+export const urlLockSkippedWarning = defineWarning({
+  name: 'UrlLockSkipped',
+  stage: 'plan',
+  title: 'site/urls.lock was not used or not written',
+  when: 'With `--no-lock`, or in CI with no lock file committed, the build cannot tell which published URLs disappeared.',
+  hint: 'Run `agency-site build` locally and commit site/urls.lock.',
+});
+
+export const publishedUrlLostWarning = defineWarning({
+  name: 'PublishedUrlLost',
+  stage: 'plan',
+  title: 'A published URL has no page (serve --watch)',
+  when: 'While serving, a URL in site/urls.lock lost its page. `build` refuses it (UrlDisappeared); the preview only warns, so editing can go on.',
+  hint: 'Add an alias on the page that replaces it, or a site/redirects.yaml entry (a target or `gone`).',
+});

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { displayPath } from '../../node/display-path.ts';
-import { defineError } from '../define-error.ts';
+import { defineError, defineWarning } from '../define-error.ts';
 import { esbuildFirstError } from '../locate.ts';
 import { SiteError, type SourceLocation } from '../site-error.ts';
 
@@ -85,3 +85,29 @@ export function unknownIslandError(location: SourceLocation, info: { template: s
     location,
   });
 }
+
+// ── warnings: the build goes on ──
+
+export const cacheResetWarning = defineWarning({
+  name: 'CacheReset',
+  stage: 'render',
+  title: 'The build cache was not used',
+  when: '.cache/ was written by another version or another site, or a cache file could not be read: the build keys or renders every page again and rewrites it. Nothing is wrong with the site.',
+  hint: 'Nothing to do; the next build is fast again. If it repeats, remove .cache/.',
+});
+
+export const cachedPageDamagedWarning = defineWarning({
+  name: 'CachedPageDamaged',
+  stage: 'render',
+  title: 'A cached page did not match what was recorded',
+  when: 'A page file in .cache/ changed size or content after it was rendered (edited by hand, or a disk problem): the page is rendered again.',
+  hint: 'Nothing to do; if it repeats, remove .cache/ and check the disk.',
+});
+
+export const templateLinkToMissingPageWarning = defineWarning({
+  name: 'TemplateLinkToMissingPage',
+  stage: 'render',
+  title: 'A template links to a page that does not exist',
+  when: 'A template links to a page id with no site/pages/<id>.yaml, or with no slug in that language: the link points to the home page.',
+  hint: 'Fix the id in the template, or add the page (and its slug for that language).',
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import * as catalogue from '../../../src/errors/catalogue/index.ts';
-import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, type SourceLocation } from '../../../src/errors/index.ts';
+import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, WARNING_ENTRIES, type SourceLocation } from '../../../src/errors/index.ts';
 
 const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };
 const yaml = { file: 'site/pages/home.yaml', source: 'template: home\nslug:\n  en: home\n' };
@@ -10,8 +10,10 @@ const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), {
   errors: [{ text: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 2 } }],
 });
 
+type ErrorFactory = Exclude<keyof typeof catalogue, `${string}Warning`>;
+
 // One call per factory, with the arguments a real call site passes.
-const cases: Record<keyof typeof catalogue, () => SiteError> = {
+const cases: Record<ErrorFactory, () => SiteError> = {
   yamlSyntaxError: () => catalogue.yamlSyntaxError(yaml, { message: 'bad indentation of a mapping entry (2:3)\n\n 2 | slug:', mark: { line: 1, column: 2 } }),
   invalidSocialCardError: () =>
     catalogue.invalidSocialCardError('templates/social-card.svg', 'it has no empty <text id="title"> element saying where the page title goes'),
@@ -95,9 +97,25 @@ const cases: Record<keyof typeof catalogue, () => SiteError> = {
 describe('the error catalogue', () => {
   it('has a case in this test for every factory it exports', () => {
     const factories = Object.entries(catalogue)
-      .filter(([, value]) => typeof value === 'function')
+      .filter(([name, value]) => typeof value === 'function' && !name.endsWith('Warning'))
       .map(([name]) => name);
     expect(Object.keys(cases).sort()).toEqual(factories.sort());
+  });
+
+  it('names every warning like an error: once, under a stage, each with a title, a "when" and a hint', () => {
+    const warnings = Object.entries(catalogue).filter(([name]) => name.endsWith('Warning'));
+    expect(warnings.length).toBe(WARNING_ENTRIES.length);
+    const names = [...ERROR_ENTRIES, ...WARNING_ENTRIES].map((e) => e.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const [factory, make] of warnings) {
+      const warning = (make as (text: string) => { name: string; text: string })('what happened');
+      const entry = WARNING_ENTRIES.find((e) => e.name === warning.name);
+      expect(entry, factory).toBeDefined();
+      expect(factory).toBe(`${entry!.name[0]!.toLowerCase()}${entry!.name.slice(1)}Warning`);
+      expect(warning.text).toBe('what happened');
+      expect(Object.keys(STAGES)).toContain(entry!.stage);
+      for (const text of [entry!.title, entry!.when, entry!.hint]) expect(text.trim(), entry!.name).toMatch(/\w/);
+    }
   });
 
   it.each(Object.entries(cases))('%s makes a SiteError with a name, title, message and hint', (_, make) => {

@@ -1,21 +1,16 @@
-import type { CompiledTemplates } from '../assets/index.ts';
 import type { Content, Post } from '../content/index.ts';
-import {
-  absolutePath,
-  GRAPH_VERSION,
-  projectPath,
-  type Classification,
-  type DependencyGraph,
-  type FileChange,
-  type PageNode,
-  type ProjectDirs,
-} from '../graph/index.ts';
-import { SOCIAL_CARD_LABEL, type Messages } from '../i18n/index.ts';
+import { LISTED_POST_FIELDS, postFrontMatterSchema, type PostFrontMatter } from '../content/schemas.ts';
+import type { Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
-import type { RenderedEntry } from '../render/index.ts';
-import type { BuildState } from './pipeline.ts';
+import type { Classification, FileChange } from './classify-change.ts';
+import type { DependencyGraph } from './dependency-graph.ts';
+import { absolutePath, type ProjectDirs } from './project-path.ts';
 
-const POST_FIELDS = ['title', 'description', 'date', 'updated', 'tags', 'translationKey', 'draft', 'slug', 'locale', 'readingMinutes'] as const;
+/** Every field of a post: its front matter, from the schema (a new field is compared too), and what loading adds. */
+const POST_FIELDS = [...(Object.keys(postFrontMatterSchema.shape) as Array<keyof PostFrontMatter>), 'slug', 'locale', 'readingMinutes'] as const;
+
+/** Post fields shown where the post is listed or linked, plus its body and reading time: a change to them moves the post nowhere. */
+export const LISTED_FIELDS: ReadonlySet<string> = new Set([...LISTED_POST_FIELDS, 'body', 'readingMinutes']);
 
 /**
  * Adds what changed inside the files, comparing the last build's content and messages with the
@@ -24,7 +19,7 @@ const POST_FIELDS = ['title', 'description', 'date', 'updated', 'tags', 'transla
  */
 export function refineChanges(
   changes: FileChange[],
-  previous: BuildState | undefined,
+  previous: { content: Content; messages: Messages } | undefined,
   now: { content: Content; messages: Messages; dirs: ProjectDirs },
 ): FileChange[] {
   if (!previous) return changes;
@@ -56,42 +51,6 @@ export function refineChanges(
 /** The post (published or draft) read from this file. */
 function findPost(content: Content, file: string): Post | undefined {
   return [...Object.values(content.posts).flat(), ...content.drafts].find((p) => p.markdown.path === file);
-}
-
-/** The graph of this build: each page's sources (relative to the project) and reads, and what planning read. */
-export function graphOf(options: {
-  dirs: ProjectDirs;
-  pages: RenderedEntry[];
-  setupKey: string;
-  content: Content;
-  reads: (baseKey: string) => PageNode['reads'] | undefined;
-  templates: Pick<CompiledTemplates, 'common' | 'uses'>;
-  /** The last graph of this process: a page with the same base key has the same sources. */
-  last?: DependencyGraph;
-}): DependencyGraph {
-  const pages: DependencyGraph['pages'] = {};
-  for (const { page, baseKey, key } of options.pages) {
-    const known = options.last?.pages[page.outFile];
-    if (known && known.baseKey === baseKey && known.key === key) {
-      pages[page.outFile] = known;
-      continue;
-    }
-    const reads = options.reads(baseKey) ?? { messages: ['*'], routes: ['*'], images: ['*'], site: ['*'], constants: ['*'] };
-    pages[page.outFile] = { locale: page.locale, template: page.template, sources: page.sources.map((s) => projectPath(s, options.dirs)), reads, baseKey, key };
-  }
-  const nav = options.content.navigation;
-  const navMessages = [...nav.navbar, ...nav.footer].flatMap((link) =>
-    typeof link.label === 'object' && 'message' in link.label ? [String(link.label.message)] : [],
-  );
-  const relative = (files: string[]) => files.map((f) => projectPath(f, options.dirs));
-  const uses = Object.fromEntries(Object.entries(options.templates.uses).map(([name, files]) => [name, relative(files)]));
-  return {
-    version: GRAPH_VERSION,
-    setupKey: options.setupKey,
-    pages,
-    planMessages: [SOCIAL_CARD_LABEL, ...navMessages],
-    templates: { common: relative(options.templates.common), uses },
-  };
 }
 
 /** Every change is an existing post whose body alone changed (its reading time too would show in lists). */
@@ -135,10 +94,8 @@ export function collectionPageIds(changes: FileChange[], reach: Classification, 
   return [...ids].every((id) => content.pages.some((p) => p.id === id)) ? ids : undefined;
 }
 
-const LISTED = new Set(['body', 'title', 'description', 'tags', 'updated', 'readingMinutes']);
-
 /** Only posts changed, in fields lists show but that move nothing (not the date, slug, pairing or draft flag): their files. */
 export function listedPostFiles(changes: FileChange[], dirs: ProjectDirs): Set<string> | undefined {
-  const ok = changes.length > 0 && changes.every((c) => c.kind === 'change' && c.path.startsWith('site/blog/') && c.fields?.every((f) => LISTED.has(f)));
+  const ok = changes.length > 0 && changes.every((c) => c.kind === 'change' && c.path.startsWith('site/blog/') && c.fields?.every((f) => LISTED_FIELDS.has(f)));
   return ok ? new Set(changes.map((c) => absolutePath(c.path, dirs))) : undefined;
 }

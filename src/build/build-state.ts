@@ -1,0 +1,112 @@
+import { dirname, join, resolve } from 'node:path';
+import type { ClientBundle, CompiledTemplates, CssAsset } from '../assets/index.ts';
+import type { SiteConfig } from '../config/index.ts';
+import type { Content } from '../content/index.ts';
+import type { DependencyGraph, FileChange, ProjectDirs } from '../graph/index.ts';
+import type { Messages } from '../i18n/index.ts';
+import type { ProcessedImages, SocialCardDesign } from '../images/index.ts';
+import type { MemoryOutput, OutputFile, OutputRecord, SiteFiles } from '../output/index.ts';
+import type { SitePlan } from '../plan/index.ts';
+import type { LockMode } from '../redirects/index.ts';
+import type { PageIndex, RenderedEntry } from '../render/index.ts';
+import type { BuildReport } from './report.ts';
+import type { StampChange } from './source-stamps.ts';
+
+export interface BuildOptions {
+  siteDir: string;
+  outDir: string;
+  /** Default: `templates/` beside the site folder. */
+  templatesDir?: string;
+  /** Default: `locales/` beside the site folder. */
+  localesDir?: string;
+  /** Default: `.cache/` beside the site folder. */
+  cacheDir?: string;
+  baseUrl?: string;
+  /** Render worker threads; default one per core for large sites. */
+  workers?: number;
+  /** Told how many images are done while site/images is processed (a progress bar). */
+  onImageProgress?: (done: number, total: number) => void;
+  onStage?: (name: string) => void;
+  /**
+   * `serve --watch` only: update out/ file by file where the last build's record allows it, instead
+   * of staging the whole folder (seconds of re-linking on a large site for a one-word change).
+   */
+  inPlace?: boolean;
+  /** Keep the files in memory instead of publishing them to out/ (tests): out/ is neither read nor written. */
+  output?: MemoryOutput;
+  /**
+   * `serve --watch`: told as soon as a changed stylesheet is in out/, before the pages that name
+   * it are rendered again, so an open tab can swap it at once.
+   */
+  onStylesheet?: (href: string) => void;
+  /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
+  changedFiles?: StampChange[];
+  /**
+   * site/urls.lock: `write` (build), `read` (default in memory and in watch rebuilds: applied,
+   * never rewritten), `off` (`--no-lock`).
+   */
+  lock?: LockMode;
+}
+
+/**
+ * What a build knew when it finished. `serve --watch` passes it to the next build with the files
+ * that changed, and that build starts from the stages they affect (never editing this state).
+ */
+export interface BuildState {
+  config: SiteConfig;
+  content: Content;
+  messages: Messages;
+  templates: CompiledTemplates;
+  client: ClientBundle;
+  css: CssAsset;
+  images: ProcessedImages;
+  plan: SitePlan;
+  setupKey: string;
+  pages: RenderedEntry[];
+  /** Social card file per page (out/ file → its card), for the pages a change did not reach. */
+  cards: Map<string, SocialCardFile>;
+  socialCard?: SocialCardDesign;
+  graph: DependencyGraph;
+  /** What out/ holds (keys and stamps) and each page's files, so the next rebuild stats only what it writes. */
+  output?: OutputRecord;
+  pageFiles: Map<string, OutputFile[]>;
+  pageIndex: PageIndex;
+  siteFiles: SiteFiles;
+  host: HostFiles;
+}
+
+export interface SocialCardFile {
+  path: string;
+  linkFrom: string;
+  bytes: number;
+}
+
+/** `_headers` and `_hashed-files.json`, and the list of paths they were made from. */
+export interface HostFiles {
+  signature: string;
+  files: OutputFile[];
+}
+
+/** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */
+export interface ChangedSince {
+  previous?: BuildState;
+  /** Project-relative paths; `planChange` decides what they reach. */
+  changes: FileChange[];
+}
+
+/** A build's report and state; `persist` (watch) saves the caches once the browser was told. */
+export interface BuildResult {
+  report: BuildReport;
+  state: BuildState;
+  persist?: () => void;
+}
+
+/** The site's three folders, absolute; templates/ and locales/ default to the site folder's siblings. */
+export function projectDirsOf(options: Pick<BuildOptions, 'siteDir' | 'templatesDir' | 'localesDir'>): ProjectDirs {
+  const siteDir = resolve(options.siteDir);
+  return {
+    siteDir,
+    templatesDir: resolve(options.templatesDir ?? join(dirname(siteDir), 'templates')),
+    localesDir: resolve(options.localesDir ?? join(dirname(siteDir), 'locales')),
+  };
+}

@@ -1,0 +1,53 @@
+import { keptHost } from '../graph/index.ts';
+import { collectOutputFiles, hostFiles, type CollectedFiles } from '../output/index.ts';
+import type { PreparedRender } from '../render/index.ts';
+import type { BuildContext } from './build-context.ts';
+import type { HostFiles } from './build-state.ts';
+import type { Planned } from './plan-step.ts';
+import type { Inputs } from './read-inputs.ts';
+import type { Rendered } from './render-beside-cards.ts';
+
+/** Every file out/ will hold, sorted by path: pages from the cache, site files, images, cards and the host's files. */
+export async function collectFiles(
+  build: BuildContext,
+  inputs: Inputs,
+  planned: Planned,
+  prepared: PreparedRender,
+  rendered: Rendered,
+): Promise<CollectedFiles & { host: HostFiles }> {
+  const { config, css, client, images } = inputs;
+  const { render, cards, compressed } = rendered;
+  const last = build.change.last;
+  const collected = await build.task('collecting files', () =>
+    collectOutputFiles({
+      siteDir: build.dirs.siteDir,
+      config,
+      plan: planned.plan,
+      css,
+      client,
+      buildHash: prepared.buildHash,
+      slots: prepared.slots,
+      index: render.index,
+      sharedFiles: prepared.sharedFiles,
+      pages: render.all,
+      cacheDir: build.cacheDir,
+      compressed,
+      ...(last ? { lastPageFiles: last.pageFiles } : {}),
+      ...(planned.keptSiteFiles ? { lastSiteFiles: planned.keptSiteFiles } : {}),
+      redirects: planned.redirects.redirects,
+    }),
+  );
+  // Processed images and social cards are linked from the cache like rendered pages.
+  // Both are named by a hash of their content, so they are cached forever.
+  const files = [
+    ...collected.files,
+    ...images.files.map((f) => ({ hashed: true, ...f })),
+    ...[...new Map([...cards.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
+  ];
+  const signature = files.map((f) => (f.hashed ? `${f.path}\0h` : f.path)).join('\n');
+  const host = keptHost(build.change, signature) ?? { signature, files: hostFiles(files, config) };
+  files.push(...host.files);
+  // Images finish in any order; the fingerprint must not depend on it.
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { ...collected, files, host };
+}

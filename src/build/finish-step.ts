@@ -1,0 +1,159 @@
+import {
+  descriptionIsTitleWarning,
+  draftSkippedWarning,
+  formatLocation,
+  localeValueMissingWarning,
+  messageFallbackWarning,
+  publishedUrlLostWarning,
+  redirectNeverTakenWarning,
+  urlLockSkippedWarning,
+  type BuildWarning,
+} from '../errors/index.ts';
+import { graphOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
+import { writeUrlLock } from '../redirects/index.ts';
+import type { BuildContext } from './build-context.ts';
+import type { CollectedFiles } from '../output/index.ts';
+import type { BuildResult, BuildState, HostFiles } from './build-state.ts';
+import { hydrationOf } from './hydration-report.ts';
+import type { Planned } from './plan-step.ts';
+import type { Inputs } from './read-inputs.ts';
+import type { Rendered } from './render-beside-cards.ts';
+import type { BuildReport } from './report.ts';
+import { restampFile, saveStamps } from './source-stamps.ts';
+import type { Written } from './write-step.ts';
+
+interface Steps {
+  inputs: Inputs;
+  planned: Planned;
+  rendered: Rendered;
+  collected: CollectedFiles & { host: HostFiles };
+  written: Written;
+}
+
+/**
+ * Once out/ is in place: the URL lock, the report with every step's warnings, the dependency graph
+ * and the state the next watch rebuild starts from. A plain build saves its caches now; a watch
+ * rebuild returns `persist`, called after the browser was told.
+ */
+export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
+  const { inputs, planned, rendered, written } = steps;
+  const { dirs, cacheDir, stamps, change } = build;
+  const { redirects } = planned;
+  // Written once out/ is in place: a failed build leaves the lock as it was.
+  if (redirects.lockText !== undefined) {
+    const lockFile = writeUrlLock(dirs.siteDir, redirects.lockText);
+    // This build's own write is no edit: the next build and serve --watch must not see a change.
+    if (stamps) restampFile(stamps, dirs.siteDir, lockFile);
+  }
+  const graph = graphOf({
+    dirs,
+    pages: rendered.render.all,
+    setupKey: rendered.render.setupKey,
+    content: inputs.content,
+    reads: (baseKey) => rendered.render.reads[baseKey],
+    templates: inputs.templates,
+    ...(change.last ? { last: change.last.graph } : {}),
+  });
+  const report = reportOf(build, steps);
+  const saves = [() => writeGraph(cacheDir, graph), rendered.render.save, written.save].filter((save) => save !== undefined);
+  const persist = () => saves.forEach((save) => save());
+  if (!change.last) persist();
+  if (stamps) saveStamps(cacheDir, stamps, report);
+  const classification = planned.reach.classification;
+  return {
+    report: classification
+      ? { ...report, reached: classification.pages === 'all' ? 'all' : classification.pages.length, reload: classification.reload }
+      : report,
+    ...(change.last ? { persist } : {}),
+    state: stateOf(steps, graph),
+  };
+}
+
+function reportOf(build: BuildContext, { inputs, planned, rendered, written }: Steps): BuildReport {
+  const { plan, redirects } = planned;
+  const { render, cards } = rendered;
+  const { images, css, client } = inputs;
+  const pagesByLocale: Record<string, number> = {};
+  for (const p of plan.pages) pagesByLocale[p.locale] = (pagesByLocale[p.locale] ?? 0) + 1;
+  return {
+    pagesByLocale,
+    pages: plan.pages.length,
+    rendered: render.rendered,
+    fromCache: plan.pages.length - render.rendered,
+    parsedMarkdown: render.parsedMarkdown,
+    filesWritten: written.filesWritten,
+    bytesWritten: written.bytesWritten,
+    upToDate: written.upToDate,
+    stages: build.timings,
+    warnings: [...build.warnings, ...inputs.warnings, ...render.warnings, ...contentWarnings(inputs, planned)],
+    stylesheets: [css.href],
+    javascript: client.sizes,
+    hydration: hydrationOf(render.all, render.index.sizes),
+    images: {
+      processed: images.processed,
+      fromCache: images.fromCache,
+      sourceBytes: images.sourceBytes,
+      outputBytes: images.outputBytes,
+      socialCards: cards.rendered,
+    },
+    redirects: {
+      total: redirects.redirects.length,
+      automatic: redirects.moved.map((m) => ({ from: m.path, to: m.to })),
+      lock: redirects.lockSkipped ? 'off' : redirects.lockText !== undefined ? 'written' : 'unchanged',
+    },
+    durationMs: performance.now() - build.started,
+    outDir: build.options.outDir,
+  };
+}
+
+/** What the site's sources do that a visitor would notice, though the build goes on. */
+function contentWarnings({ content, messages }: Inputs, { redirects }: Planned): BuildWarning[] {
+  const warnings: BuildWarning[] = [];
+  for (const f of messages.fallbacks) warnings.push(messageFallbackWarning(`${f.locale}: message "${f.key}" is missing; using the ${f.usedLocale} text`));
+  for (const g of content.localeGaps)
+    warnings.push(
+      localeValueMissingWarning(`${formatLocation(g.location)}: ${g.field} has no ${g.locale} value; ${g.locale} pages show the ${g.usedLocale} text`),
+    );
+  for (const d of content.drafts) warnings.push(draftSkippedWarning(`draft skipped: ${d.file}`));
+  for (const p of Object.values(content.posts).flat())
+    if (p.description.trim() === p.title.trim())
+      warnings.push(
+        descriptionIsTitleWarning(
+          `${p.file}: description is the title, as \`new post\` wrote it; say what the post is about (search results and link previews show it)`,
+        ),
+      );
+  for (const s of redirects.shadowed)
+    warnings.push(redirectNeverTakenWarning(`redirect from ${s.from} (${s.location.file}) is never taken: a page lives there`));
+  if (redirects.lockSkipped) warnings.push(urlLockSkippedWarning(redirects.lockSkipped));
+  for (const l of redirects.lost)
+    warnings.push(
+      publishedUrlLostWarning(
+        `${l.path} (site/urls.lock, last made by ${l.file}) has no page: \`build\` will refuse it until an alias or site/redirects.yaml says where it went`,
+      ),
+    );
+  return warnings;
+}
+
+function stateOf({ inputs, planned, rendered, collected, written }: Steps, graph: DependencyGraph): BuildState {
+  const { render, cards } = rendered;
+  return {
+    config: inputs.config,
+    content: inputs.content,
+    messages: inputs.messages,
+    templates: inputs.templates,
+    client: inputs.client,
+    css: inputs.css,
+    images: inputs.images,
+    plan: planned.plan,
+    setupKey: render.setupKey,
+    pages: render.all,
+    cards: cards.byPage,
+    ...(inputs.socialCard ? { socialCard: inputs.socialCard } : {}),
+    graph,
+    ...(written.record ? { output: written.record } : {}),
+    pageFiles: collected.pageFiles,
+    pageIndex: render.index,
+    siteFiles: collected.siteFiles,
+    host: collected.host,
+  };
+}

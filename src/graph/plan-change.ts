@@ -1,0 +1,88 @@
+import type { BuildState, HostFiles, SocialCardFile } from '../build/build-state.ts';
+import type { CompiledTemplates } from '../assets/index.ts';
+import type { Content } from '../content/index.ts';
+import type { Messages } from '../i18n/index.ts';
+import type { RenderedEntry, RenderReuse } from '../render/index.ts';
+import { refineChanges } from './change-details.ts';
+import { classifyChange, type Classification, type EntryStep, type FileChange } from './classify-change.ts';
+import type { DependencyGraph } from './dependency-graph.ts';
+import { absolutePath, type ProjectDirs } from './project-path.ts';
+
+/**
+ * The one place that decides what a change makes run again. `build` and `serve --watch` both come
+ * here: `build` with the paths whose stamps changed and the saved graph, watch with the saved
+ * paths and its last build's state. Everything is decided from what was passed in: pure.
+ *
+ * Phase one, from the paths alone: the entry steps that read their inputs again.
+ * Phase two (`reachOf`), once inputs are read: what changed inside the files (post fields,
+ * message keys), the pages that reaches, and what the last build lends the rest.
+ */
+export interface ChangePlan {
+  /** Whether an entry step reads its inputs again; when not, its result is the last build's. */
+  runs: (step: EntryStep) => boolean;
+  changes?: FileChange[];
+  last?: BuildState;
+  /** The last build's graph: this process's (watch) or the one saved in .cache/ (build). */
+  graph?: DependencyGraph;
+}
+
+export function planChange(changes: FileChange[] | undefined, graph: DependencyGraph | undefined, last: BuildState | undefined): ChangePlan {
+  const entry = changes && last ? classifyChange(changes, graph) : undefined;
+  const runs = (step: EntryStep) => !entry || entry.stages.includes('settings') || entry.stages.includes(step);
+  return { runs, ...(changes ? { changes } : {}), ...(last ? { last } : {}), ...(graph ? { graph } : {}) };
+}
+
+/** Watch, settings unchanged: the last build's posts, with only the saved files read again. */
+export function knownContentOf(plan: ChangePlan, dirs: ProjectDirs): { known?: { content: Content; changed: Set<string> } } {
+  if (!plan.last || !plan.changes || plan.runs('settings')) return {};
+  const changed = new Set(plan.changes.filter((c) => c.path.startsWith('site/')).map((c) => absolutePath(c.path, dirs)));
+  return { known: { content: plan.last.content, changed } };
+}
+
+export interface Reach {
+  /** The changes with what changed inside them (watch); a plain build knows only the paths. */
+  details?: FileChange[];
+  /** The pages to key again and what an open tab does; undefined for a build from nothing. */
+  classification?: Classification;
+  /** Pages the change reached, when it reached some only: the others keep their cards. */
+  reached?: ReadonlySet<string>;
+}
+
+export function reachOf(plan: ChangePlan, now: { content: Content; messages: Messages; dirs: ProjectDirs }): Reach {
+  if (!plan.changes) return {};
+  const details = refineChanges(plan.changes, plan.last, now);
+  const classification = classifyChange(details, plan.graph);
+  return { details, classification, ...(classification.pages !== 'all' ? { reached: new Set(classification.pages) } : {}) };
+}
+
+/** The plan reads the templates' names only: editing one template leaves it as it was. */
+export function replans(plan: ChangePlan, templates: Pick<CompiledTemplates, 'names'>): boolean {
+  const names = plan.runs('templates') && templates.names.join() !== plan.last?.templates.names.join();
+  return names || (['settings', 'content', 'messages', 'images'] as const).some((s) => plan.runs(s));
+}
+
+/**
+ * The entries a change did not reach keep their keys (no hashing, no stat): only when the change
+ * was classified to some pages, and the code and assets all pages share are the same as then.
+ * Entries from a saved graph (not this process's) are verified against the page cache.
+ */
+export function reuseOf(plan: ChangePlan, reach: Reach, setupKey: string): { reuse?: RenderReuse } {
+  if (!reach.reached) return {};
+  const only = reach.reached;
+  if (plan.last) return plan.last.setupKey === setupKey ? { reuse: { entries: new Map(plan.last.pages.map((e) => [e.page.outFile, e])), only } } : {};
+  if (!plan.graph || plan.graph.setupKey !== setupKey) return {};
+  const entries = new Map(Object.entries(plan.graph.pages).map(([outFile, node]) => [outFile, { baseKey: node.baseKey, key: node.key } as RenderedEntry]));
+  return { reuse: { entries, only, verify: true } };
+}
+
+/** The last build's card for a page the change did not reach (watch), else nothing: it is looked up again. */
+export function keptCard(plan: ChangePlan, reach: Reach, outFile: string): SocialCardFile | undefined {
+  if (!plan.last || !reach.reached || reach.reached.has(outFile)) return undefined;
+  return plan.last.cards.get(outFile);
+}
+
+/** `_headers` and `_hashed-files.json` follow the list of paths: a watch rebuild that kept the list keeps them. */
+export function keptHost(plan: ChangePlan, signature: string): HostFiles | undefined {
+  const host = plan.last?.host;
+  return host && host.signature === signature && !plan.runs('settings') ? host : undefined;
+}
