@@ -10,7 +10,9 @@ const setup = workerData as RenderSetup;
 const templates = await importTemplates(setup.templatesFile);
 const markdown = new MarkdownCache(setup.cacheDir, setup.constants, setup.embedHosts);
 
-parentPort!.on('message', (message: { id: number; jobs: RenderJob[] }) => {
+parentPort!.on('message', (message: { id: number; jobs: RenderJob[]; exit?: true }) => {
+  // The pool asks a worker run under --cpu-prof to end by itself, which writes its profile.
+  if (message.exit) process.exit(0);
   try {
     parentPort!.postMessage({ id: message.id, results: runRenderJobs(message.jobs, setup, templates, markdown), parsed: markdown.misses });
   } catch (error) {
