@@ -1,3 +1,4 @@
+import { pageOverBudgetFinding } from '../errors/index.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageDataPath } from '../shared/site-urls.ts';
@@ -32,13 +33,13 @@ export function checkBudgets(options: CheckBudgetsOptions): Finding[] {
     for (const key of Object.keys(LABELS) as Array<keyof PageWeight>) {
       const limit = options.budgets[key] * KB;
       if (weight[key] <= limit) continue;
-      findings.push({
-        severity: 'error',
-        check: 'budgets',
-        file: page.file,
-        message: `${LABELS[key]} of ${page.path} weighs ${kb(weight[key])}, over the budget of ${kb(limit)}.`,
-        hint: `Make the page lighter, or raise "${key}" in ${options.budgetsFile} if the weight is deliberate.`,
-      });
+      findings.push(
+        pageOverBudgetFinding({
+          file: page.file,
+          message: `${LABELS[key]} of ${page.path} weighs ${kb(weight[key])}, over the budget of ${kb(limit)}.`,
+          hint: `Make the page lighter, or raise "${key}" in ${options.budgetsFile} if the weight is deliberate.`,
+        }),
+      );
     }
   }
   return findings;

@@ -1,3 +1,4 @@
+import { claimContradictsConstantFinding, claimDetectorInvalidFinding } from '../errors/index.ts';
 import type { Constants } from '../config/index.ts';
 import { locateYamlPath } from '../errors/index.ts';
 import type { BuiltPage, Finding } from './types.ts';
@@ -18,14 +19,8 @@ export function checkClaims(options: CheckClaimsOptions): Finding[] {
   const findings: Finding[] = [];
   const detectors: Array<{ constant: string; pattern: RegExp; value: number }> = [];
   options.constants.detectors.forEach((detector, i) => {
-    const broken = (message: string): Finding => ({
-      severity: 'error',
-      check: 'claims',
-      file: options.constantsFile,
-      ...lineOf(locateYamlPath(options.constantsSource, ['detectors', i])?.line),
-      message,
-      hint: 'Each detector names a constant (a dotted path in constants.yaml) and a regular expression whose first group captures the number.',
-    });
+    const broken = (message: string): Finding =>
+      claimDetectorInvalidFinding({ file: options.constantsFile, ...lineOf(locateYamlPath(options.constantsSource, ['detectors', i])?.line), message });
     const value = detector.constant.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], options.constants);
     if (typeof value !== 'number' && typeof value !== 'string') {
       findings.push(broken(`Detector ${i + 1} names "${detector.constant}", which is not a value in constants.yaml.`));
@@ -46,14 +41,14 @@ export function checkClaims(options: CheckClaimsOptions): Finding[] {
         const captured = match[1] ?? '';
         const stated = WORDS[captured.toLowerCase()] ?? Number(captured);
         if (stated === detector.value) continue;
-        findings.push({
-          severity: 'error',
-          check: 'claims',
-          file: page.file,
-          line: page.lineAt(offsets[match.index] ?? 0),
-          message: `"${match[0].trim()}" states ${detector.constant} as ${captured}, but constants.yaml says ${detector.value}.`,
-          hint: `Write {${detector.constant}} in the page's source instead of the number, so the claim always follows constants.yaml.`,
-        });
+        findings.push(
+          claimContradictsConstantFinding({
+            file: page.file,
+            line: page.lineAt(offsets[match.index] ?? 0),
+            message: `"${match[0].trim()}" states ${detector.constant} as ${captured}, but constants.yaml says ${detector.value}.`,
+            hint: `Write {${detector.constant}} in the page's source instead of the number, so the claim always follows constants.yaml.`,
+          }),
+        );
       }
     }
   }

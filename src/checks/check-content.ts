@@ -1,3 +1,4 @@
+import { headingLevelSkippedFinding, imageWithoutAltFinding } from '../errors/index.ts';
 import { textOf } from './scan-html.ts';
 import type { BuiltPage, Finding, Tag, TagLocator } from './types.ts';
 
@@ -18,13 +19,12 @@ function imagesWithoutAlt(page: BuiltPage, at: Where): Finding[] {
     // An empty alt is a promise that the image is decoration; it must say so to assistive technology too.
     const decorative = role === 'presentation' || role === 'none' || tag.attrs['aria-hidden'] === 'true';
     if (alt !== undefined && (alt.trim() !== '' || decorative)) continue;
-    findings.push({
-      severity: 'error',
-      check: 'content',
-      ...at(page, tag),
-      message: alt === undefined ? `Image ${src ?? ''} has no alt text.` : `Image ${src ?? ''} has an empty alt but is not marked decorative.`,
-      hint: 'Describe the image in its alt text (markdown: ![what it shows](file)); for pure decoration use alt="" with role="presentation".',
-    });
+    findings.push(
+      imageWithoutAltFinding({
+        ...at(page, tag),
+        message: alt === undefined ? `Image ${src ?? ''} has no alt text.` : `Image ${src ?? ''} has an empty alt but is not marked decorative.`,
+      }),
+    );
   }
   return findings;
 }
@@ -38,13 +38,13 @@ function skippedHeadings(page: BuiltPage, at: Where): Finding[] {
     const current = { level: Number(level), text: textOf(page.html, tag) };
     // Like axe's heading-order: the first heading may have any level; later ones go at most one deeper.
     if (previous && current.level > previous.level + 1) {
-      findings.push({
-        severity: 'error',
-        check: 'content',
-        ...at(page, tag),
-        message: `Heading h${current.level} "${clip(current.text)}" follows h${previous.level} "${clip(previous.text)}", skipping h${previous.level + 1}.`,
-        hint: `Make it an h${previous.level + 1} (in markdown, ${'#'.repeat(previous.level + 1)}); screen reader users navigate by heading levels.`,
-      });
+      findings.push(
+        headingLevelSkippedFinding({
+          ...at(page, tag),
+          message: `Heading h${current.level} "${clip(current.text)}" follows h${previous.level} "${clip(previous.text)}", skipping h${previous.level + 1}.`,
+          hint: `Make it an h${previous.level + 1} (in markdown, ${'#'.repeat(previous.level + 1)}); screen reader users navigate by heading levels.`,
+        }),
+      );
     }
     previous = current;
   }

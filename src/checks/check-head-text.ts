@@ -1,3 +1,11 @@
+import {
+  descriptionMissingFinding,
+  descriptionTooLongFinding,
+  titleMissingFinding,
+  titleSharedFinding,
+  titleTooLongFinding,
+  type FindingCase,
+} from '../errors/index.ts';
 import { textOf } from './scan-html.ts';
 import type { BuiltPage, Finding, PageSource, Severity, Tag } from './types.ts';
 
@@ -18,28 +26,33 @@ interface Head {
   indexed: boolean;
 }
 
+/** A factory of the catalogue (src/errors/catalogue/checks.ts). */
+type MakeFinding = (c: FindingCase) => Finding;
+
 /** Titles and descriptions: present, short enough for search results, and no two pages of a language with one title. */
 export function checkHeadText(options: CheckHeadTextOptions): Finding[] {
   const heads = options.pages.map(readHead);
   const findings: Finding[] = [];
-  const at = (head: Head, field: 'title' | 'description', severity: Severity, message: string, hint: (name: string) => string): Finding => {
+  const at = (make: MakeFinding, head: Head, field: 'title' | 'description', message: string, hint: (name: string) => string): Finding => {
     const source = options.sources.get(head.page.path);
     const line = source?.lineOf(field);
     const where = source
       ? { file: source.file, ...(line !== undefined ? { line } : {}) }
       : { file: head.page.file, line: head.page.lineAt(head[field].tag?.start ?? 0) };
-    return { severity, check: 'content', ...where, message: `${head.page.path}: ${message}`, hint: hint(source?.fieldName(field) ?? field) };
+    return make({ ...where, message: `${head.page.path}: ${message}`, hint: hint(source?.fieldName(field) ?? field) });
   };
   for (const head of heads) {
     const { title, description } = head;
     if (!title.text)
-      findings.push(at(head, 'title', 'error', 'The page has no title.', (name) => `Write ${name}; it names the tab, the bookmark and the search result.`));
+      findings.push(
+        at(titleMissingFinding, head, 'title', 'The page has no title.', (name) => `Write ${name}; it names the tab, the bookmark and the search result.`),
+      );
     if (!description.text)
       findings.push(
         at(
+          descriptionMissingFinding,
           head,
           'description',
-          'error',
           'The page has no meta description.',
           (name) => `Write ${name}: one or two sentences that make someone click the search result.`,
         ),
@@ -51,9 +64,9 @@ export function checkHeadText(options: CheckHeadTextOptions): Finding[] {
       const added = title.own !== undefined && title.own !== title.text ? titleLength - [...title.own].length : 0;
       findings.push(
         at(
+          titleTooLongFinding,
           head,
           'title',
-          'warning',
           `Title "${title.text}" is ${titleLength} characters${added ? ` (${added} of them the site name the template adds)` : ''}; search results show about ${TITLE_MAX}.`,
           (name) => `Shorten ${name} to ${TITLE_MAX - added} characters or fewer.`,
         ),
@@ -63,9 +76,9 @@ export function checkHeadText(options: CheckHeadTextOptions): Finding[] {
     if (descriptionLength > DESCRIPTION_MAX) {
       findings.push(
         at(
+          descriptionTooLongFinding,
           head,
           'description',
-          'warning',
           `Description is ${descriptionLength} characters; search results show about ${DESCRIPTION_MAX}.`,
           (name) => `Shorten ${name} to ${DESCRIPTION_MAX} characters or fewer.`,
         ),
@@ -78,7 +91,7 @@ export function checkHeadText(options: CheckHeadTextOptions): Finding[] {
 
 function duplicateTitles(
   heads: Head[],
-  at: (head: Head, field: 'title', severity: Severity, message: string, hint: (name: string) => string) => Finding,
+  at: (make: MakeFinding, head: Head, field: 'title', message: string, hint: (name: string) => string) => Finding,
 ): Finding[] {
   const groups = new Map<string, Head[]>();
   for (const head of heads) {
@@ -93,9 +106,9 @@ function duplicateTitles(
       const others = group.filter((h) => h !== head).map((h) => h.page.path);
       findings.push(
         at(
+          titleSharedFinding,
           head,
           'title',
-          'error',
           `Title "${head.title.text}" is also the title of ${others.join(', ')}.`,
           (name) => `Give ${name} a title of its own, so search results can tell the pages apart.`,
         ),

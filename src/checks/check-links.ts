@@ -1,3 +1,4 @@
+import { linkToMissingFragmentFinding, linkToMissingPageFinding } from '../errors/index.ts';
 import { closest, distance } from 'fastest-levenshtein';
 import { fileOfPath, pathOfOutFile, type BuiltSite } from './read-built-site.ts';
 import { resolveLink } from './resolve-link.ts';
@@ -53,12 +54,7 @@ function closestUrl(path: string, urls: string[]): string | undefined {
   return distance(path, found) <= Math.max(2, Math.ceil(path.length * 0.3)) ? found : undefined;
 }
 
-function linkProblem(
-  value: string,
-  page: BuiltPage,
-  options: CheckLinksOptions,
-  nearest: (path: string) => string | undefined,
-): { message: string; hint: string } | undefined {
+function linkProblem(value: string, page: BuiltPage, options: CheckLinksOptions, nearest: (path: string) => string | undefined): Finding | undefined {
   const { site, baseUrl, serverPaths } = options;
   const link = resolveLink(value, { pagePath: page.path, baseUrl });
   if (!link) return undefined;
@@ -67,23 +63,24 @@ function linkProblem(
   if (!rel && options.redirects && matchRedirect(options.redirects, link.path)) return undefined;
   if (!rel) {
     const meant = nearest(link.path);
-    return {
+    return linkToMissingPageFinding({
+      file: page.file,
       message: `Link "${value}" leads to ${link.path}, which is not a built page or file.${meant ? ` Did you mean ${meant}?` : ''}`,
-      hint: "Link pages through their page id (navigation.yaml `page:`, or useHref in templates) so a changed slug cannot break it; in markdown, use the page's current URL.",
-    };
+    });
   }
   // An empty fragment ("#", "#top") scrolls to the top, as browsers define it.
   if (link.fragment === undefined || link.fragment === '' || link.fragment.toLowerCase() === 'top') return undefined;
   const target = rel === page.rel ? page : site.byPath.get(pathOfOutFile(rel));
   if (!target) return undefined;
   if (target.ids.has(link.fragment)) return undefined;
-  return {
+  return linkToMissingFragmentFinding({
+    file: page.file,
     message: `Link "${value}" points at #${link.fragment}, but ${target.path} has no element with id="${link.fragment}".`,
-    hint: 'Use an id that exists on that page (heading ids are the heading text in lowercase with dashes), or remove the fragment.',
-  };
+  });
 }
 
-function finding(page: BuiltPage, tag: Tag, problem: { message: string; hint: string }, locate?: TagLocator): Finding {
+/** The problem placed where the editor fixes it: the markdown line that wrote the link, or the built page's. */
+function finding(page: BuiltPage, tag: Tag, problem: Finding, locate?: TagLocator): Finding {
   const where = locate?.(page, tag) ?? { file: page.file, line: page.lineAt(tag.start) };
-  return { severity: 'error', check: 'links', ...where, ...problem };
+  return { ...problem, ...where };
 }

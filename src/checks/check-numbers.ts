@@ -1,3 +1,4 @@
+import { plainNumberPatternInvalidFinding, unexplainedNumberFinding } from '../errors/index.ts';
 import type { Constants } from '../config/index.ts';
 import { formatConstant } from '../content/index.ts';
 import { locateYamlPath } from '../errors/index.ts';
@@ -31,14 +32,13 @@ export function checkNumbers(options: CheckNumbersOptions): Finding[] {
       plain.push(new RegExp(entry.pattern, 'giu'));
     } catch (error) {
       const line = locateYamlPath(options.constantsSource, ['plainNumbers', i])?.line;
-      findings.push({
-        severity: 'error',
-        check: 'claims',
-        file: options.constantsFile,
-        ...(line ? { line } : {}),
-        message: `plainNumbers entry ${i + 1} has an invalid pattern: ${(error as Error).message}.`,
-        hint: 'Each entry is a regular expression matching the phrase around a number that is not a claim.',
-      });
+      findings.push(
+        plainNumberPatternInvalidFinding({
+          file: options.constantsFile,
+          ...(line ? { line } : {}),
+          message: `plainNumbers entry ${i + 1} has an invalid pattern: ${(error as Error).message}.`,
+        }),
+      );
     }
   });
   for (const page of options.pages) {
@@ -51,14 +51,13 @@ export function checkNumbers(options: CheckNumbersOptions): Finding[] {
         .slice(Math.max(0, match.index - 30), match.index + match[0].length + 30)
         .replace(/\s+/g, ' ')
         .trim();
-      findings.push({
-        severity: 'error',
-        check: 'claims',
-        file: page.file,
-        line: page.lineAt(offsets[match.index] ?? 0),
-        message: `The number ${match[0]} ("…${around}…") is neither a value in constants.yaml nor allowed by its plainNumbers.`,
-        hint: 'Add it to constants.yaml and write {namespace.name} in the source, or, when it is not a claim (a law number, a chapter), add a plainNumbers pattern with the reason.',
-      });
+      findings.push(
+        unexplainedNumberFinding({
+          file: page.file,
+          line: page.lineAt(offsets[match.index] ?? 0),
+          message: `The number ${match[0]} ("…${around}…") is neither a value in constants.yaml nor allowed by its plainNumbers.`,
+        }),
+      );
     }
   }
   return findings;

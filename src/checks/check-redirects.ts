@@ -1,3 +1,11 @@
+import {
+  linkToOldUrlFinding,
+  redirectChainFinding,
+  redirectNeverTakenFinding,
+  redirectToMissingPageFinding,
+  urlDisappearedFinding,
+  urlLockMissingFinding,
+} from '../errors/index.ts';
 import { readFileSync } from 'node:fs';
 import type { Content } from '../content/index.ts';
 import { isSiteError } from '../errors/index.ts';
@@ -15,8 +23,6 @@ export interface CheckRedirectsOptions {
   baseUrl: string;
 }
 
-const finding = (f: Omit<Finding, 'check'>): Finding => ({ check: 'redirects', ...f });
-
 /**
  * The redirect map, made from the sources as `build` makes it: targets that are no built page or
  * file, chains and loops, aliases a real page shadows, URLs of the lock no page makes, and links
@@ -31,13 +37,16 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
     const at = error.location;
     return {
       findings: [
-        finding({
+        // A rule the map cannot use, reported under its own error's name.
+        {
+          name: error.data.name,
+          check: 'redirects',
           severity: 'error',
           file: at?.file ?? 'site/redirects.yaml',
           ...(at?.line ? { line: at.line } : {}),
           message: error.message,
           hint: error.data.hint ?? '',
-        }),
+        },
       ],
       redirects: [],
     };
@@ -46,17 +55,11 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
   const { site } = options;
   if (!map.lockFound)
     findings.push(
-      finding({
-        severity: 'warning',
-        file: 'site/urls.lock',
-        message: 'site/urls.lock does not exist, so URLs the site published before cannot be checked.',
-        hint: 'Run `agency-site build` (without --no-lock) and commit site/urls.lock.',
-      }),
+      urlLockMissingFinding({ file: 'site/urls.lock', message: 'site/urls.lock does not exist, so URLs the site published before cannot be checked.' }),
     );
   for (const lost of map.lost)
     findings.push(
-      finding({
-        severity: 'error',
+      urlDisappearedFinding({
         file: lost.file,
         message: `${lost.path} was published (site/urls.lock) and no page makes it any more.`,
         hint: `Add "${lost.path}" under "aliases" of the page that replaces it, or to site/redirects.yaml (a "to" target, or under "gone").`,
@@ -64,8 +67,7 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
     );
   for (const s of map.shadowed)
     findings.push(
-      finding({
-        severity: 'error',
+      redirectNeverTakenFinding({
         file: s.location.file,
         ...(s.location.line ? { line: s.location.line } : {}),
         message: `The redirect from ${s.from} is never taken: a page lives at ${s.from}.`,
@@ -77,20 +79,16 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
     const target = r.to.split(/[?#]/)[0]!;
     if (matchRedirect(map.redirects, target))
       findings.push(
-        finding({
-          severity: 'error',
+        redirectChainFinding({
           file: 'site/redirects.yaml',
           message: `The redirect from ${r.from} leads to ${target}, which redirects again (a chain or a loop).`,
-          hint: 'Point it at the page where the chain ends.',
         }),
       );
     else if (!fileOfPath(target, site.hasFile))
       findings.push(
-        finding({
-          severity: 'error',
+        redirectToMissingPageFinding({
           file: 'site/redirects.yaml',
           message: `The redirect from ${r.from} leads to ${target}, which is not a built page or file.`,
-          hint: 'Point it at a page that exists, or name the page by id: `to: { page: <id>, locale: <locale> }`.',
         }),
       );
   }
@@ -112,8 +110,7 @@ function linksToOldUrls(options: CheckRedirectsOptions, redirects: readonly Redi
       const written = sourceLine(sourceOf.get(page.path), href!);
       const where = written ? { ...written, page: page.path } : { file: page.file, line: page.lineAt(tag.start) };
       findings.push(
-        finding({
-          severity: 'warning',
+        linkToOldUrlFinding({
           ...where,
           message: `Link "${href}" points at an old URL that redirects ${hit.status === 410 ? 'to nothing (410 Gone)' : `to ${hit.to}`}.`,
           hint:

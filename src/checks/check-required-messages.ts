@@ -1,3 +1,4 @@
+import { messageMissingEverywhereFinding } from '../errors/index.ts';
 import { readFileSync } from 'node:fs';
 import type { SiteConfig } from '../config/index.ts';
 import type { Content } from '../content/index.ts';
@@ -51,14 +52,14 @@ export function checkRequiredMessages(options: CheckRequiredMessagesOptions): Fi
     // The deepest section that exists: where the key belongs.
     let line: number | undefined;
     for (let depth = path.length - 1; depth > 0 && line === undefined; depth--) line = locateYamlPath(source, path.slice(0, depth))?.line;
-    findings.push({
-      severity: 'error',
-      check: 'translations',
-      file: messages.files[base]!,
-      ...(line !== undefined ? { line } : {}),
-      message: `Message "${key}" is missing in every locale; ${why} shows the key itself.`,
-      hint: `Add "${key}" to ${config.locales.map((l) => messages.files[l]).join(' and ')}.`,
-    });
+    findings.push(
+      messageMissingEverywhereFinding({
+        file: messages.files[base]!,
+        ...(line !== undefined ? { line } : {}),
+        message: `Message "${key}" is missing in every locale; ${why} shows the key itself.`,
+        hint: `Add "${key}" to ${config.locales.map((l) => messages.files[l]).join(' and ')}.`,
+      }),
+    );
   };
   if (content.pages.some((p) => p.template === 'home')) for (const key of LANDING_MESSAGES) if (!has(key)) missingKey(key, 'the home page');
   for (const page of content.pages) {

@@ -1,3 +1,4 @@
+import { jobPostingExpiredFinding, structuredDataIncompleteFinding, structuredDataInvalidFinding } from '../errors/index.ts';
 import type { BuiltPage, Finding } from './types.ts';
 
 /** What search engines need of each type we publish before they show it as a rich result. */
@@ -20,37 +21,33 @@ export function checkStructuredData(options: { pages: BuiltPage[]; today?: strin
   for (const page of options.pages) {
     for (const tag of page.tags) {
       if (tag.name !== 'script' || tag.attrs.type !== 'application/ld+json') continue;
-      const at = { check: 'structured-data' as const, file: page.file, line: page.lineAt(tag.start) };
+      const at = { file: page.file, line: page.lineAt(tag.start) };
       const close = page.html.indexOf('</script>', tag.end);
       let data: Record<string, unknown>;
       try {
         data = JSON.parse(page.html.slice(tag.end, close === -1 ? undefined : close)) as Record<string, unknown>;
       } catch (error) {
-        findings.push({
-          ...at,
-          severity: 'error',
-          message: `Structured data is not valid JSON: ${(error as Error).message}.`,
-          hint: 'Search engines ignore the whole block; fix the template that writes it.',
-        });
+        findings.push(structuredDataInvalidFinding({ ...at, message: `Structured data is not valid JSON: ${(error as Error).message}.` }));
         continue;
       }
       const type = String(data['@type'] ?? '');
       const missing = (REQUIRED_FIELDS[type] ?? []).filter((field) => isEmpty(data[field]));
       if (missing.length) {
-        findings.push({
-          ...at,
-          severity: 'error',
-          message: `${type} structured data lacks ${missing.join(', ')}.`,
-          hint: HINTS[type] ?? 'Fill the fields in the page source.',
-        });
+        findings.push(
+          structuredDataIncompleteFinding({
+            ...at,
+            message: `${type} structured data lacks ${missing.join(', ')}.`,
+            ...(HINTS[type] ? { hint: HINTS[type] } : {}),
+          }),
+        );
       }
       if (type === 'JobPosting' && typeof data.validThrough === 'string' && data.validThrough.slice(0, 10) < today) {
-        findings.push({
-          ...at,
-          severity: 'warning',
-          message: `JobPosting "${String(data.title ?? '')}" ended on ${data.validThrough.slice(0, 10)}; search engines drop expired postings.`,
-          hint: 'Move data.job.validThrough forward if the role is still open, or take the page down.',
-        });
+        findings.push(
+          jobPostingExpiredFinding({
+            ...at,
+            message: `JobPosting "${String(data.title ?? '')}" ended on ${data.validThrough.slice(0, 10)}; search engines drop expired postings.`,
+          }),
+        );
       }
     }
   }

@@ -1,3 +1,4 @@
+import { localeValueMissingFinding, messageMissingInLocaleFinding, pageMissingInLocaleFinding, postWithoutTranslationFinding } from '../errors/index.ts';
 import { readFileSync } from 'node:fs';
 import { parseYaml, type SiteConfig } from '../config/index.ts';
 import type { Content, Post } from '../content/index.ts';
@@ -21,14 +22,14 @@ export function checkTranslations(options: CheckTranslationsOptions): Finding[] 
 
 /** `{ en: …, es: … }` values in page data and collections missing a locale: the build falls back, and says so. */
 function valuesWithoutLocale({ content }: CheckTranslationsOptions): Finding[] {
-  return content.localeGaps.map((gap) => ({
-    severity: 'warning',
-    check: 'translations',
-    file: gap.location.file,
-    ...lineOf(gap.location.line),
-    message: `${gap.field} has no ${gap.locale} value, so ${gap.locale} pages show the ${gap.usedLocale} text.`,
-    hint: `Add ${gap.locale}: with the ${gap.locale} translation beside ${gap.usedLocale}: in ${gap.field}.`,
-  }));
+  return content.localeGaps.map((gap) =>
+    localeValueMissingFinding({
+      file: gap.location.file,
+      ...lineOf(gap.location.line),
+      message: `${gap.field} has no ${gap.locale} value, so ${gap.locale} pages show the ${gap.usedLocale} text.`,
+      hint: `Add ${gap.locale}: with the ${gap.locale} translation beside ${gap.usedLocale}: in ${gap.field}.`,
+    }),
+  );
 }
 
 function missingMessages({ config, messages, messagePaths }: CheckTranslationsOptions): Finding[] {
@@ -45,14 +46,12 @@ function missingMessages({ config, messages, messagePaths }: CheckTranslationsOp
     const path = f.key.split('.');
     const defined = locateYamlPath(base, path)?.line;
     const parent = sectionLine(own[f.locale]!, path);
-    return {
-      severity: 'error',
-      check: 'translations',
+    return messageMissingInLocaleFinding({
       file: messages.files[f.locale]!,
       ...(parent !== undefined ? { line: parent } : {}),
       message: `Message "${f.key}" is missing in ${f.locale}; ${f.locale} pages show the ${defaultLocale} text (${baseFile}${defined ? `:${defined}` : ''}).`,
       hint: `Add "${f.key}" to ${messages.files[f.locale]} with the ${f.locale} translation.`,
-    } satisfies Finding;
+    });
   });
 }
 
@@ -61,14 +60,14 @@ function pagesWithoutSlug({ config, content }: CheckTranslationsOptions): Findin
   for (const page of content.pages) {
     const missing = config.locales.filter((l) => page.slug[l] === undefined);
     if (!missing.length) continue;
-    findings.push({
-      severity: 'error',
-      check: 'translations',
-      file: page.file,
-      ...lineOf(page.locate(['slug']).line),
-      message: `Page "${page.id}" has no ${missing.join(', ')} slug, so it does not exist in ${missing.length > 1 ? 'those languages' : 'that language'}.`,
-      hint: `Add ${missing.map((l) => `slug.${l}`).join(', ')} and the matching seo.<locale> title and description.`,
-    });
+    findings.push(
+      pageMissingInLocaleFinding({
+        file: page.file,
+        ...lineOf(page.locate(['slug']).line),
+        message: `Page "${page.id}" has no ${missing.join(', ')} slug, so it does not exist in ${missing.length > 1 ? 'those languages' : 'that language'}.`,
+        hint: `Add ${missing.map((l) => `slug.${l}`).join(', ')} and the matching seo.<locale> title and description.`,
+      }),
+    );
   }
   return findings;
 }
@@ -87,16 +86,16 @@ function postsWithoutPartner({ config, content }: CheckTranslationsOptions): Fin
     const missing = config.locales.filter((l) => l !== post.locale && !published.get(post.translationKey!)?.has(l));
     for (const locale of missing) {
       const draft = drafted.get(post.translationKey)?.has(locale);
-      findings.push({
-        severity: 'warning',
-        check: 'translations',
-        file: post.file,
-        ...lineOf(frontMatterLine(post.markdown.path, 'translationKey')),
-        message: `Post "${post.slug}" (translationKey "${post.translationKey}") has no published ${locale} translation${draft ? ` (the ${locale} one is still a draft)` : ''}, so it offers no language switch.`,
-        hint: draft
-          ? `Publish the ${locale} draft (draft: false) when it is ready.`
-          : `Write the ${locale} article (\`agency-site new post --locale ${locale} "Title"\`) and set its translationKey to ${post.translationKey}.`,
-      });
+      findings.push(
+        postWithoutTranslationFinding({
+          file: post.file,
+          ...lineOf(frontMatterLine(post.markdown.path, 'translationKey')),
+          message: `Post "${post.slug}" (translationKey "${post.translationKey}") has no published ${locale} translation${draft ? ` (the ${locale} one is still a draft)` : ''}, so it offers no language switch.`,
+          hint: draft
+            ? `Publish the ${locale} draft (draft: false) when it is ready.`
+            : `Write the ${locale} article (\`agency-site new post --locale ${locale} "Title"\`) and set its translationKey to ${post.translationKey}.`,
+        }),
+      );
     }
   }
   return findings;

@@ -23,7 +23,7 @@ export function formatFindings(findings: Finding[], options: { pages: number }):
     lines.push(`${check} (${countText(group)})`);
     for (const f of group) {
       lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${findingLocation(f)}${f.page ? `  (page ${f.page})` : ''}`);
-      lines.push(`          ${f.message}`);
+      lines.push(`          ${f.message} (${f.name})`);
       lines.push(`          hint: ${f.hint}`);
     }
     lines.push('');

@@ -1,3 +1,4 @@
+import { rawHtmlInSourceFinding, unknownFenceLanguageFinding } from '../errors/index.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import type { MarkdownResult } from '../markdown/index.ts';
 import { MarkdownCache } from '../render/markdown-cache.ts';
@@ -53,17 +54,19 @@ export function markdownSources(options: {
         const once = w.once ?? `${page.markdown.file}:${w.line}:${w.message}`;
         if (said.has(once)) continue;
         said.add(once);
-        findings.push({
-          severity: 'warning',
-          check: 'content',
-          file: page.markdown.file,
-          line: w.line,
-          page: page.path,
-          message: w.message,
-          hint: w.once
-            ? 'Name a language the highlighter knows (js, ts, jsx, tsx, bash, json, yaml…), or `text` for none.'
-            : 'The page shows the post without it: keep to what README.md under "Raw HTML, embeds and code fences" lists, or remove it.',
-        });
+        // The build's own names for these (RawHtmlRemoved, UnknownFenceLanguage), with the check's hints.
+        const make = w.once ? unknownFenceLanguageFinding : rawHtmlInSourceFinding;
+        findings.push(
+          make({
+            file: page.markdown.file,
+            line: w.line,
+            page: page.path,
+            message: w.message,
+            hint: w.once
+              ? 'Name a language the highlighter knows (js, ts, jsx, tsx, bash, json, yaml…), or `text` for none.'
+              : 'The page shows the post without it: keep to what README.md under "Raw HTML, embeds and code fences" lists, or remove it.',
+          }),
+        );
       }
     }
     return findings;

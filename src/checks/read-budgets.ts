@@ -1,3 +1,4 @@
+import { budgetsFileInvalidFinding } from '../errors/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -38,7 +39,6 @@ export function readBudgets(options: { siteDir: string }): { budgets: Budgets; f
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { budgets: defaults, file, findings: [] };
     throw error;
   }
-  const hint = 'budgets.yaml accepts html, css, js and pageData, each a number of KB (1 KB = 1024 bytes).';
   let data: unknown;
   try {
     data = parseYaml({ file, source }) ?? {};
@@ -48,9 +48,7 @@ export function readBudgets(options: { siteDir: string }): { budgets: Budgets; f
     return {
       budgets: defaults,
       file,
-      findings: [
-        { severity: 'error', check: 'budgets', file, ...(line !== undefined ? { line } : {}), message: `${error.message} The default budgets apply.`, hint },
-      ],
+      findings: [budgetsFileInvalidFinding({ file, ...(line !== undefined ? { line } : {}), message: `${error.message} The default budgets apply.` })],
     };
   }
   const parsed = budgetsSchema.safeParse(data);
@@ -61,14 +59,11 @@ export function readBudgets(options: { siteDir: string }): { budgets: Budgets; f
     const at = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : path;
     const line = locateYamlPath(source, at)?.line;
     const field = at.join('.') || '(root)';
-    return {
-      severity: 'error',
-      check: 'budgets',
+    return budgetsFileInvalidFinding({
       file,
       ...(line !== undefined ? { line } : {}),
       message: `Field "${field}": ${issue.message}; the default budgets apply.`,
-      hint,
-    };
+    });
   });
   return { budgets: defaults, file, findings };
 }

@@ -6,6 +6,8 @@ export type CheckName = (typeof CHECK_NAMES)[number];
 
 /** One problem, where an editor can fix it: a source file's line, or the built file's line. */
 export interface Finding {
+  /** Permanent, like an error's: its entry in src/errors/README.md (src/errors/catalogue/checks.ts). */
+  name: string;
   severity: Severity;
   check: CheckName;
   file: string;

@@ -1,11 +1,15 @@
-import { ERROR_ENTRIES, STAGES, WARNING_ENTRIES, type ErrorEntry } from './define-error.ts';
+import { ERROR_ENTRIES, FINDING_ENTRIES, STAGES, WARNING_ENTRIES, type ErrorEntry, type FindingEntry } from './define-error.ts';
 import './catalogue/index.ts';
 
 /**
  * src/errors/README.md, made from the catalogue so the reference cannot drift from the code.
  * tests/unit/errors/errors-readme.test.ts fails when the file is out of date and rewrites it with -u.
  */
-export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTRIES, warnings: readonly ErrorEntry[] = WARNING_ENTRIES): string {
+export function formatErrorReference(
+  entries: readonly ErrorEntry[] = ERROR_ENTRIES,
+  warnings: readonly ErrorEntry[] = WARNING_ENTRIES,
+  findings: readonly FindingEntry[] = FINDING_ENTRIES,
+): string {
   const out = [
     '# Error reference',
     '',
@@ -35,17 +39,26 @@ export function formatErrorReference(entries: readonly ErrorEntry[] = ERROR_ENTR
     'each warning with its permanent name in parentheses, for example',
     '`- draft skipped: site/blog/en/unfinished.md (DraftSkipped)`. They are listed under each stage',
     'after its errors, marked "Warning".',
+    '',
+    '`agency-site check` reports findings, each with its permanent name in parentheses after its',
+    'message. A finding about a problem the build already names (raw HTML removed, a message missing)',
+    'carries that name; the others are listed under the checks, with the check that finds them.',
   ];
   for (const [stage, heading] of Object.entries(STAGES)) {
     const inStage = entries.filter((e) => e.stage === stage);
     const warned = warnings.filter((e) => e.stage === stage);
-    if (inStage.length + warned.length === 0) continue;
+    const found = findings.filter((e) => e.stage === stage);
+    if (inStage.length + warned.length + found.length === 0) continue;
     out.push('', `## ${heading}`);
     for (const entry of inStage) {
       out.push('', `### ${entry.name}`, '', `**${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
     }
     for (const entry of warned) {
       out.push('', `### ${entry.name}`, '', `**Warning: ${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
+    }
+    for (const entry of found) {
+      const kind = `${entry.severity === 'error' ? 'Finding' : 'Finding, a warning'} of \`check\` (${entry.check})`;
+      out.push('', `### ${entry.name}`, '', `**${kind}: ${entry.title}.** ${entry.when}`, '', `What to do: ${entry.hint}`);
     }
   }
   return `${out.join('\n')}\n`;

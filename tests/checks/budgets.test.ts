@@ -16,12 +16,14 @@ describe('the budgets check', () => {
     const home = findings.filter((f) => f.file === fixture.shown('out/index.html'));
     expect(home).toEqual([
       {
+        name: 'PageOverBudget',
         severity: 'error',
         check: 'budgets',
         file: fixture.shown('out/index.html'),
         message: expect.stringMatching(/^HTML of \/ weighs \d+\.\d KB, over the budget of 2\.0 KB\.$/),
       },
       {
+        name: 'PageOverBudget',
         severity: 'error',
         check: 'budgets',
         file: fixture.shown('out/index.html'),
@@ -38,6 +40,7 @@ describe('the budgets check', () => {
     const findings = findingsOf(await fixture.check(), 'budgets');
     expect(findings.filter((f) => f.file === fixture.shown('site/budgets.yaml'))).toEqual([
       {
+        name: 'BudgetsFileInvalid',
         severity: 'error',
         check: 'budgets',
         file: fixture.shown('site/budgets.yaml'),
@@ -45,6 +48,7 @@ describe('the budgets check', () => {
         message: 'Field "css": expected a size in KB greater than 0; the default budgets apply.',
       },
       {
+        name: 'BudgetsFileInvalid',
         severity: 'error',
         check: 'budgets',
         file: fixture.shown('site/budgets.yaml'),

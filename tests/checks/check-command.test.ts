@@ -54,6 +54,7 @@ describe('agency-site check', () => {
     const findings = JSON.parse(stdout);
     expect(findings).toHaveLength(2);
     expect(findings[0]).toEqual({
+      name: 'LinkToMissingPage',
       severity: 'error',
       check: 'links',
       file: broken.shown('site/blog/en/links.md'),

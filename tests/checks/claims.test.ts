@@ -15,6 +15,7 @@ describe('the claims check', () => {
     const findings = findingsOf(await fixture.check(), 'claims').filter((f) => f.file.includes('/out/'));
     expect(findings).toEqual([
       {
+        name: 'ClaimContradictsConstant',
         severity: 'error',
         check: 'claims',
         file: fixture.shown('out/offer/index.html'),
@@ -22,6 +23,7 @@ describe('the claims check', () => {
         message: '"7-day free trial" states claims.trialDays as 7, but constants.yaml says 14.',
       },
       {
+        name: 'UnexplainedNumber',
         severity: 'error',
         check: 'claims',
         file: fixture.shown('out/offer/index.html'),
@@ -39,6 +41,7 @@ describe('the claims check', () => {
     const findings = findingsOf(await fixture.check(), 'claims').filter((f) => f.file === fixture.shown('site/constants.yaml'));
     expect(findings).toEqual([
       {
+        name: 'ClaimDetectorInvalid',
         severity: 'error',
         check: 'claims',
         file: fixture.shown('site/constants.yaml'),
@@ -46,6 +49,7 @@ describe('the claims check', () => {
         message: 'Detector 19 names "claims.trialMonths", which is not a value in constants.yaml.',
       },
       {
+        name: 'ClaimDetectorInvalid',
         severity: 'error',
         check: 'claims',
         file: fixture.shown('site/constants.yaml'),

@@ -24,6 +24,7 @@ describe('the content check', () => {
     );
     expect(ofPage).toEqual([
       {
+        name: 'ImageWithoutAlt',
         severity: 'error',
         check: 'content',
         file: fixture.shown('out/blog/figures/index.html'),
@@ -31,6 +32,7 @@ describe('the content check', () => {
         message: 'Image /diagram.svg has an empty alt but is not marked decorative.',
       },
       {
+        name: 'HeadingLevelSkipped',
         severity: 'error',
         check: 'content',
         file: fixture.shown('site/blog/en/figures.md'),
@@ -51,6 +53,7 @@ describe('the content check', () => {
 
   it('warns about a title and a description too long for search results, on their lines in the page YAML', async () => {
     expect(await contentOf(fixture.shown('site/pages/pricing.yaml'))).toContainEqual({
+      name: 'TitleTooLong',
       severity: 'warning',
       check: 'content',
       file: fixture.shown('site/pages/pricing.yaml'),
@@ -60,6 +63,7 @@ describe('the content check', () => {
         '/pricing/: Title "Pricing for every stage of your startup, from the first prototype to a full team" is 80 characters; search results show about 60.',
     });
     expect(await contentOf(fixture.shown('site/pages/pricing.yaml'))).toContainEqual({
+      name: 'DescriptionTooLong',
       severity: 'warning',
       check: 'content',
       file: fixture.shown('site/pages/pricing.yaml'),
@@ -72,6 +76,7 @@ describe('the content check', () => {
     const duplicates = findingsOf(await fixture.check(), 'content').filter((f) => f.message.includes('is also the title of'));
     expect(duplicates).toEqual([
       {
+        name: 'TitleShared',
         severity: 'error',
         check: 'content',
         file: fixture.shown('site/pages/about.yaml'),
@@ -79,6 +84,7 @@ describe('the content check', () => {
         message: '/es/nosotros/: Title "Sobre nosotros | Check Studio" is also the title of /es/precios/.',
       },
       {
+        name: 'TitleShared',
         severity: 'error',
         check: 'content',
         file: fixture.shown('site/pages/pricing.yaml'),
@@ -93,8 +99,16 @@ describe('the content check', () => {
       html.replace(/<title>[^<]*<\/title>/, '<title> </title>').replace(/<meta name="description"[^>]*>/, ''),
     );
     expect(await contentOf(fixture.shown('site/blog/en/hello.md'))).toEqual([
-      { severity: 'error', check: 'content', file: fixture.shown('site/blog/en/hello.md'), line: 2, message: '/blog/hello/: The page has no title.' },
       {
+        name: 'TitleMissing',
+        severity: 'error',
+        check: 'content',
+        file: fixture.shown('site/blog/en/hello.md'),
+        line: 2,
+        message: '/blog/hello/: The page has no title.',
+      },
+      {
+        name: 'DescriptionMissing',
         severity: 'error',
         check: 'content',
         file: fixture.shown('site/blog/en/hello.md'),

@@ -16,6 +16,7 @@ describe('the links check', () => {
     const post = join(fixture.site, 'blog/en/links.md');
     expect(findingsOf(await fixture.check(), 'links').filter((f) => f.file === fixture.shown('site/blog/en/links.md'))).toEqual([
       {
+        name: 'LinkToMissingPage',
         severity: 'error',
         check: 'links',
         file: fixture.shown('site/blog/en/links.md'),
@@ -24,6 +25,7 @@ describe('the links check', () => {
         message: 'Link "/services/" leads to /services/, which is not a built page or file.',
       },
       {
+        name: 'LinkToMissingFragment',
         severity: 'error',
         check: 'links',
         file: fixture.shown('site/blog/en/links.md'),
@@ -42,6 +44,7 @@ describe('the links check', () => {
     await fixture.editOut('blog/index.html', (html) => html.replace('<link rel="alternate" hrefLang="en" href="https://check.example/blog/"/>', ''));
     expect(await linksIn('about/index.html')).toEqual([
       {
+        name: 'HreflangLinkWrong',
         severity: 'error',
         check: 'links',
         file: fixture.shown('out/about/index.html'),
@@ -73,6 +76,7 @@ describe('the links check', () => {
     const findings = findingsOf(await fixture.check(), 'links');
     expect(findings.filter((f) => f.message.startsWith('Canonical URL "https://staging.check.example/'))).toHaveLength(11);
     expect(findings.find((f) => f.file === fixture.shown('out/index.html') && f.message.startsWith('Canonical'))).toEqual({
+      name: 'CanonicalLinkWrong',
       severity: 'error',
       check: 'links',
       file: fixture.shown('out/index.html'),

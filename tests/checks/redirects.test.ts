@@ -27,6 +27,7 @@ describe('check: the redirect map', () => {
   it('flags a link to an old URL at its markdown line, a target that does not exist, and an alias a page shadows', async () => {
     expect(findingsOf(findings, 'redirects')).toEqual([
       {
+        name: 'RedirectNeverTaken',
         severity: 'error',
         check: 'redirects',
         file: f.shown('site/pages/about.yaml'),
@@ -34,12 +35,14 @@ describe('check: the redirect map', () => {
         message: 'The redirect from /blog/ is never taken: a page lives at /blog/.',
       },
       {
+        name: 'RedirectToMissingPage',
         severity: 'error',
         check: 'redirects',
         file: 'site/redirects.yaml',
         message: 'The redirect from /team/ leads to /people/, which is not a built page or file.',
       },
       {
+        name: 'LinkToOldUrl',
         severity: 'warning',
         check: 'redirects',
         file: f.shown('site/blog/en/hello.md'),
@@ -48,6 +51,7 @@ describe('check: the redirect map', () => {
         message: 'Link "/about/" points at an old URL that redirects to /company/.',
       },
       {
+        name: 'LinkToOldUrl',
         severity: 'warning',
         check: 'redirects',
         file: f.shown('site/legal/home-en.md'),

@@ -49,12 +49,14 @@ describe('the required-messages rule of the translations check', () => {
     const stepsLine = lines.findIndex((l, i) => i > androidStart && l === '  selection-process:') + 1;
     expect(findings.map(({ hint: _hint, file: _file, ...f }) => f)).toEqual([
       {
+        name: 'MessageMissingEverywhere',
         severity: 'error',
         check: 'translations',
         line: heroLine,
         message: 'Message "landing.hero.title" is missing in every locale; the home page shows the key itself.',
       },
       {
+        name: 'MessageMissingEverywhere',
         severity: 'error',
         check: 'translations',
         line: stepsLine,

@@ -28,6 +28,7 @@ describe('the structured-data check', () => {
     const findings = findingsOf(await fixture.check(), 'structured-data');
     expect(findings).toEqual([
       {
+        name: 'StructuredDataInvalid',
         severity: 'error',
         check: 'structured-data',
         file,
@@ -35,6 +36,7 @@ describe('the structured-data check', () => {
         message: expect.stringMatching(/^Structured data is not valid JSON: /),
       },
       {
+        name: 'StructuredDataIncomplete',
         severity: 'error',
         check: 'structured-data',
         file,
@@ -42,6 +44,7 @@ describe('the structured-data check', () => {
         message: 'JobPosting structured data lacks description, datePosted, hiringOrganization, employmentType.',
       },
       {
+        name: 'JobPostingExpired',
         severity: 'warning',
         check: 'structured-data',
         file,

@@ -14,12 +14,14 @@ describe('the translations check', () => {
     expect(findings).toEqual([
       // The whole section is missing, so there is no line to point at.
       {
+        name: 'MessageFallback',
         severity: 'error',
         check: 'translations',
         file: fixture.shown('locales/es.yaml'),
         message: `Message "document.updated" is missing in es; es pages show the en text (${fixture.shown('locales/en.yaml')}:${await lineOfText(`${fixture.dir}/locales/en.yaml`, 'updated:')}).`,
       },
       {
+        name: 'MessageFallback',
         severity: 'error',
         check: 'translations',
         file: fixture.shown('locales/es.yaml'),
@@ -33,6 +35,7 @@ describe('the translations check', () => {
     const findings = findingsOf(await fixture.check(), 'translations').filter((f) => f.file.endsWith('english-only.yaml'));
     expect(findings).toEqual([
       {
+        name: 'PageMissingInLocale',
         severity: 'error',
         check: 'translations',
         file: fixture.shown('site/pages/english-only.yaml'),
@@ -46,6 +49,7 @@ describe('the translations check', () => {
     const findings = findingsOf(await fixture.check(), 'translations').filter((f) => f.file.includes('/blog/'));
     expect(findings).toEqual([
       {
+        name: 'PostWithoutTranslation',
         severity: 'warning',
         check: 'translations',
         file: fixture.shown('site/blog/en/drafted.md'),
@@ -53,6 +57,7 @@ describe('the translations check', () => {
         message: 'Post "drafted" (translationKey "drafted") has no published es translation (the es one is still a draft), so it offers no language switch.',
       },
       {
+        name: 'PostWithoutTranslation',
         severity: 'warning',
         check: 'translations',
         file: fixture.shown('site/blog/en/lonely.md'),

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatFindings, sortFindings, summarizeFindings, type Finding } from '../../../src/checks/index.ts';
 
 function makeFinding(overrides: Partial<Finding> = {}): Finding {
-  return { severity: 'error', check: 'links', file: 'out/index.html', line: 1, message: 'Broken.', hint: 'Fix it.', ...overrides };
+  return { name: 'LinkToMissingPage', severity: 'error', check: 'links', file: 'out/index.html', line: 1, message: 'Broken.', hint: 'Fix it.', ...overrides };
 }
 
 describe('formatFindings', () => {
   it('groups findings by check, errors first, each with file:line, message and hint, then one summary', () => {
     const text = formatFindings(
       [
-        makeFinding({ check: 'content', severity: 'warning', file: 'site/pages/home.yaml', line: 5, message: 'Title too long.' }),
+        makeFinding({ name: 'TitleTooLong', check: 'content', severity: 'warning', file: 'site/pages/home.yaml', line: 5, message: 'Title too long.' }),
         makeFinding({ file: 'out/b.html', line: 3 }),
-        makeFinding({ check: 'translations', file: 'locales/es.yaml', line: undefined, message: 'Key missing.' }),
+        makeFinding({ name: 'MessageFallback', check: 'translations', file: 'locales/es.yaml', line: undefined, message: 'Key missing.' }),
         makeFinding({ file: 'out/a.html', line: 9 }),
       ],
       { pages: 12 },
@@ -20,20 +20,20 @@ describe('formatFindings', () => {
       [
         'translations (1 error)',
         '  error   locales/es.yaml',
-        '          Key missing.',
+        '          Key missing. (MessageFallback)',
         '          hint: Fix it.',
         '',
         'links (2 errors)',
         '  error   out/a.html:9',
-        '          Broken.',
+        '          Broken. (LinkToMissingPage)',
         '          hint: Fix it.',
         '  error   out/b.html:3',
-        '          Broken.',
+        '          Broken. (LinkToMissingPage)',
         '          hint: Fix it.',
         '',
         'content (1 warning)',
         '  warning site/pages/home.yaml:5',
-        '          Title too long.',
+        '          Title too long. (TitleTooLong)',
         '          hint: Fix it.',
         '',
         'check failed: 3 errors, 1 warning in 12 built pages and their sources (errors in: translations, links).',

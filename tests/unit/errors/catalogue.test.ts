@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import * as catalogue from '../../../src/errors/catalogue/index.ts';
-import { ERROR_ENTRIES, SiteError, siteErrorFromData, STAGES, WARNING_ENTRIES, type SourceLocation } from '../../../src/errors/index.ts';
+import { ERROR_ENTRIES, FINDING_ENTRIES, SiteError, siteErrorFromData, STAGES, WARNING_ENTRIES, type SourceLocation } from '../../../src/errors/index.ts';
 
 const at: SourceLocation = { file: 'site/pages/home.yaml', line: 3, column: 5 };
 const yaml = { file: 'site/pages/home.yaml', source: 'template: home\nslug:\n  en: home\n' };
@@ -10,7 +10,7 @@ const esbuildFailure = Object.assign(new Error('Build failed with 1 error'), {
   errors: [{ text: 'Unexpected "}"', location: { file: 'templates/pages/home.tsx', line: 4, column: 2 } }],
 });
 
-type ErrorFactory = Exclude<keyof typeof catalogue, `${string}Warning`>;
+type ErrorFactory = Exclude<keyof typeof catalogue, `${string}Warning` | `${string}Finding`>;
 
 // One call per factory, with the arguments a real call site passes.
 const cases: Record<ErrorFactory, () => SiteError> = {
@@ -97,9 +97,24 @@ const cases: Record<ErrorFactory, () => SiteError> = {
 describe('the error catalogue', () => {
   it('has a case in this test for every factory it exports', () => {
     const factories = Object.entries(catalogue)
-      .filter(([name, value]) => typeof value === 'function' && !name.endsWith('Warning'))
+      .filter(([name, value]) => typeof value === 'function' && !name.endsWith('Warning') && !name.endsWith('Finding'))
       .map(([name]) => name);
     expect(Object.keys(cases).sort()).toEqual(factories.sort());
+  });
+
+  it('gives every finding a permanent name from the catalogue, its check and its severity, with a case able to say more', () => {
+    type Make = (c: { file: string; message: string; hint?: string }) => Record<string, unknown>;
+    const findings = Object.entries(catalogue).filter(([name]) => name.endsWith('Finding')) as Array<[string, Make]>;
+    const known = [...ERROR_ENTRIES, ...WARNING_ENTRIES, ...FINDING_ENTRIES].map((e) => e.name);
+    expect(findings.length).toBeGreaterThanOrEqual(FINDING_ENTRIES.length);
+    for (const [factory, make] of findings) {
+      const finding = make({ file: 'site/x.md', message: 'what' });
+      expect(known, factory).toContain(finding.name);
+      expect(['content', 'links', 'redirects', 'structured-data', 'claims', 'budgets', 'translations'], factory).toContain(finding.check);
+      expect(['error', 'warning'], factory).toContain(finding.severity);
+      expect(String(finding.hint).trim(), factory).toMatch(/\w/);
+      expect(make({ file: 'f', message: 'm', hint: 'precise' }).hint).toBe('precise');
+    }
   });
 
   it('names every warning like an error: once, under a stage, each with a title, a "when" and a hint', () => {

@@ -229,6 +229,7 @@ describe('translation status from git history', () => {
     const es = displayPath(join(site.dir, 'locales/es.yaml'));
     expect(findings.map(({ hint: _hint, ...f }) => f)).toEqual([
       {
+        name: 'TranslationOutdated',
         severity: 'warning',
         check: 'translations',
         file: es,
@@ -236,6 +237,7 @@ describe('translation status from git history', () => {
         message: `Message "blog.written-on" is outdated in es: its en source (${displayPath(join(site.dir, 'locales/en.yaml'))}:${await lineOf(join(site.dir, 'locales/en.yaml'), 'written-on:')}) has been ahead for 26 days, since 2026-01-05.`,
       },
       {
+        name: 'MessageUnused',
         severity: 'warning',
         check: 'translations',
         file: es,
