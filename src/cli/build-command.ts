@@ -83,7 +83,11 @@ export function registerBuildCommand(program: Command): void {
           ...(flags.cache ? { cacheDir: flags.cache } : {}),
           ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
         });
-        if (skip.problem) console.error(`cache: ${skip.problem}; rebuilding it`);
+        if (skip.problem) {
+          // Rare, so the catalogue is loaded only then: the common path stays light.
+          const warning = (await import('../errors/index.ts')).cacheResetWarning(`cache: ${skip.problem}; rebuilding it`);
+          console.error(`${warning.text} (${warning.name})`);
+        }
         if (skip.report) {
           if (!flags.quiet) console.log((await import('../build/report.ts')).formatReport(skip.report, { verbose: flags.verbose === true }));
           return;

@@ -55,12 +55,14 @@ describe('a build with nothing changed decides so from file stamps', () => {
     const manifest = join(f.cache, 'source-stamps-v2.json');
     await writeFile(manifest, (await readFile(manifest, 'utf8')).slice(0, 100));
     const truncated = await build();
-    expect(truncated.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cache: .*source-stamps-v2\.json is unreadable \(.*\); rebuilding it$/)]);
+    expect(truncated.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^cache: .*source-stamps-v2\.json is unreadable \(.*\); rebuilding it \(CacheReset\)$/),
+    ]);
     expect(truncated.stdout).toMatch(/^built \d+ pages/);
 
     await writeFile(manifest, JSON.stringify({ version: 'source-stamps-v0', roots: {} }));
     const foreign = await build();
-    expect(foreign.stderr.trim()).toMatch(/^cache: .*source-stamps-v2\.json is from another version of agency-site; rebuilding it$/);
+    expect(foreign.stderr.trim()).toMatch(/^cache: .*source-stamps-v2\.json is from another version of agency-site; rebuilding it \(CacheReset\)$/);
     expect((await build()).stdout).toContain('checking file stamps');
   }, 120_000);
 });
