@@ -21,10 +21,11 @@ import type { createTasks } from './task.ts';
 const WRITES_IN_FLIGHT = 64;
 
 /**
- * Puts the build's files into out/: nothing when out/ already holds exactly them; file by file
- * when the last build's record says what out/ holds and either `inPlace` (serve --watch) or few
- * files changed; otherwise into the staging folder, swapped in whole. Then writes sw.js and records what out/ now holds.
- * A MemoryOutput (tests) gets every file and sw.js, and out/ is neither read nor written.
+ * Puts the build's files into out/, by one rule (`targetOf`): nothing when out/ already holds
+ * exactly them; file by file when the last build's record says what out/ holds and either
+ * `inPlace` (serve --watch) or few files changed; otherwise into the staging folder, swapped in
+ * whole. A MemoryOutput (tests) gets every file, and out/ is neither read nor written. Then, the
+ * same way for every target: sw.js from what the target holds, and the record of out/.
  */
 export async function writeOutputFiles(options: {
   files: OutputFile[];
@@ -38,7 +39,7 @@ export async function writeOutputFiles(options: {
   deferSave?: boolean;
   task: ReturnType<typeof createTasks>['task'];
 }): Promise<Written> {
-  const { files, output, outDir, cacheDir, task } = options;
+  const { files, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
   const keys = Object.fromEntries(
@@ -48,7 +49,29 @@ export async function writeOutputFiles(options: {
   let fingerprint: string | undefined;
   const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`)));
   const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
-  const record = (written?: Set<string>) =>
+
+  const target = targetOf({ ...options, keys, fingerprintOf });
+  if (target.kind === 'up-to-date') {
+    await options.output.abort();
+    return { upToDate: true, filesWritten: 0, bytesWritten: 0, ...(target.record ? { record: target.record } : {}) };
+  }
+  if (target.kind === 'in-place') await options.output.abort();
+  await task(target.kind === 'in-place' ? 'updating files in place' : 'writing files', async () => {
+    await runPool(target.files, WRITES_IN_FLIGHT, (f) => put(target, f));
+    if (target.kind === 'in-place') await Promise.all(target.removed.map((path) => target.live.remove(path)));
+  });
+  await task('service worker', async () => {
+    const sw =
+      target.kind === 'memory'
+        ? await serviceWorkerFor({ files, cacheDir, precacheKey })
+        : await serviceWorkerFile({ globDir: target.kind === 'staged' ? target.output.stagingDir : target.live.outDir, cacheDir, precacheKey });
+    await put(target, { path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
+  });
+  if (target.kind === 'memory') {
+    await target.output.commit();
+    return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten };
+  }
+  const recordOf = (written?: Set<string>) =>
     recordOutput({
       cacheDir,
       outDir,
@@ -58,58 +81,52 @@ export async function writeOutputFiles(options: {
       ...(options.last && written ? { last: options.last, written } : {}),
       ...(options.deferSave ? { deferSave: true } : {}),
     });
+  const counts = target.kind === 'staged' ? target.output : target.live;
+  const written =
+    target.kind === 'staged'
+      ? await task('publishing', async () => {
+          await target.output.commit();
+          return recordOf();
+        })
+      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']));
+  return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, ...written };
+}
 
-  if (output instanceof MemoryOutput) {
-    await task('writing files', async () => {
-      await runPool(files, WRITES_IN_FLIGHT, (f) => put(output, f));
-    });
-    const sw = await task('service worker', () => serviceWorkerFor({ files, cacheDir, precacheKey }));
-    await output.linkFrom('sw.js', sw.file);
-    await output.commit();
-    return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten };
-  }
+type Target =
+  | { kind: 'memory'; output: MemoryOutput; files: OutputFile[] }
+  | { kind: 'up-to-date'; record?: OutputRecord }
+  | { kind: 'in-place'; live: LiveOutput; files: OutputFile[]; removed: string[] }
+  | { kind: 'staged'; output: StagedOutput; files: OutputFile[] };
 
+/** The one rule that picks where the files go. */
+function targetOf(options: {
+  files: OutputFile[];
+  output: StagedOutput | MemoryOutput;
+  outDir: string;
+  cacheDir: string;
+  inPlace: boolean;
+  last?: OutputRecord;
+  keys: Record<string, string>;
+  fingerprintOf: () => string;
+}): Target {
+  const { files, output, outDir, cacheDir, keys } = options;
+  if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
-  const current = options.last ? undefined : currentOutput({ cacheDir, outDir, fingerprint: fingerprintOf() });
-  if (current) {
-    await output.abort();
-    return { upToDate: true, filesWritten: 0, bytesWritten: 0, ...(Object.keys(current.keys).length ? { record: current } : {}) };
-  }
+  const current = options.last ? undefined : currentOutput({ cacheDir, outDir, fingerprint: options.fingerprintOf() });
+  if (current) return { kind: 'up-to-date', ...(Object.keys(current.keys).length ? { record: current } : {}) };
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next `build`).
   const previous = options.last?.keys ?? readOutputKeys({ cacheDir, outDir });
-  const changedFiles = previous ? files.filter((f) => previous[f.path] !== keys[f.path]) : files;
+  const changed = previous ? files.filter((f) => previous[f.path] !== keys[f.path]) : files;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
   // folder. Errors stop a build before this point; if writing itself is cut short, the files it
   // replaced no longer match the record, so the next build rewrites them.
-  if (previous && (options.inPlace || changedFiles.length <= Math.max(50, files.length / 20))) {
-    await output.abort();
-    const live = new LiveOutput(outDir);
+  if (previous && (options.inPlace || changed.length <= Math.max(50, files.length / 20))) {
     const removed = Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js');
-    if (options.last && !changedFiles.length && !removed.length) return { upToDate: true, filesWritten: 0, bytesWritten: 0, record: options.last };
-    await task('updating files in place', async () => {
-      await runPool(changedFiles, WRITES_IN_FLIGHT, (f) => live.put(f));
-      await Promise.all(removed.map((path) => live.remove(path)));
-    });
-    await task('service worker', async () => {
-      const sw = await serviceWorkerFile({ globDir: live.outDir, cacheDir, precacheKey });
-      await live.put({ path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
-    });
-    const written = record(new Set([...changedFiles.map((f) => f.path), 'sw.js']));
-    return { upToDate: false, filesWritten: live.filesWritten, bytesWritten: live.bytesWritten, ...written };
+    if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
+    return { kind: 'in-place', live: new LiveOutput(outDir), files: changed, removed };
   }
-  await task('writing files', async () => {
-    await runPool(files, WRITES_IN_FLIGHT, (f) => put(output, f));
-  });
-  await task('service worker', async () => {
-    const sw = await serviceWorkerFile({ globDir: output.stagingDir, cacheDir, precacheKey });
-    await output.linkFrom('sw.js', sw.file, sw.bytes);
-  });
-  const written = await task('publishing', async () => {
-    await output.commit();
-    return record();
-  });
-  return { upToDate: false, filesWritten: output.filesWritten, bytesWritten: output.bytesWritten, ...written };
+  return { kind: 'staged', output, files };
 }
 
 export interface Written {
@@ -122,8 +139,9 @@ export interface Written {
   save?: () => void;
 }
 
-/** Links a cached file, fills a rendered one, or writes bytes. */
-async function put(output: StagedOutput | MemoryOutput, file: OutputFile): Promise<void> {
-  if ('linkFrom' in file) return output.linkFrom(file.path, file.linkFrom, file.bytes);
-  return output.write(file.path, 'fillFrom' in file ? await filledData(file) : file.data);
+/** Links a cached file, fills a rendered one, or writes bytes, into the target. */
+async function put(target: Exclude<Target, { kind: 'up-to-date' }>, file: OutputFile): Promise<void> {
+  if (target.kind === 'in-place') return target.live.put(file);
+  if ('linkFrom' in file) return target.output.linkFrom(file.path, file.linkFrom, file.bytes);
+  return target.output.write(file.path, 'fillFrom' in file ? await filledData(file) : file.data);
 }
