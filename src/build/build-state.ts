@@ -1,15 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
-import type { ClientBundle, CompiledTemplates, CssAsset } from '../assets/index.ts';
-import type { SiteConfig } from '../config/index.ts';
-import type { Content } from '../content/index.ts';
 import type { DependencyGraph, FileChange, ProjectDirs } from '../graph/index.ts';
-import type { Messages } from '../i18n/index.ts';
-import type { ProcessedImages, SocialCardDesign } from '../images/index.ts';
 import type { MemoryOutput, OutputFile, OutputRecord, SiteFiles } from '../output/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { LockMode } from '../redirects/index.ts';
 import type { PageIndex, RenderedEntry } from '../render/index.ts';
 import type { BuildReport } from './report.ts';
+import type { Inputs } from './read-inputs.ts';
 import type { StampChange } from './source-stamps.ts';
 
 export interface BuildOptions {
@@ -52,20 +48,12 @@ export interface BuildOptions {
  * What a build knew when it finished. `serve --watch` passes it to the next build with the files
  * that changed, and that build starts from the stages they affect (never editing this state).
  */
-export interface BuildState {
-  config: SiteConfig;
-  content: Content;
-  messages: Messages;
-  templates: CompiledTemplates;
-  client: ClientBundle;
-  css: CssAsset;
-  images: ProcessedImages;
+export interface BuildState extends Omit<Inputs, 'warnings'> {
   plan: SitePlan;
   setupKey: string;
   pages: RenderedEntry[];
   /** Social card file per page (out/ file → its card), for the pages a change did not reach. */
   cards: Map<string, SocialCardFile>;
-  socialCard?: SocialCardDesign;
   graph: DependencyGraph;
   /** What out/ holds (keys and stamps) and each page's files, so the next rebuild stats only what it writes. */
   output?: OutputRecord;

@@ -136,19 +136,13 @@ function contentWarnings({ content, messages }: Inputs, { redirects }: Planned):
 
 function stateOf({ inputs, planned, rendered, collected, written }: Steps, graph: DependencyGraph): BuildState {
   const { render, cards } = rendered;
+  const { warnings, ...read } = inputs;
   return {
-    config: inputs.config,
-    content: inputs.content,
-    messages: inputs.messages,
-    templates: inputs.templates,
-    client: inputs.client,
-    css: inputs.css,
-    images: inputs.images,
+    ...read,
     plan: planned.plan,
     setupKey: render.setupKey,
     pages: render.all,
     cards: cards.byPage,
-    ...(inputs.socialCard ? { socialCard: inputs.socialCard } : {}),
     graph,
     ...(written.record ? { output: written.record } : {}),
     pageFiles: collected.pageFiles,

@@ -20,14 +20,7 @@ import type { createTasks } from './task.ts';
 // Enough to keep the disk and libuv's threads busy; a page filled in memory waits for its write, so memory stays flat.
 const WRITES_IN_FLIGHT = 64;
 
-/**
- * Puts the build's files into out/, by one rule (`targetOf`): nothing when out/ already holds
- * exactly them; file by file when the last build's record says what out/ holds and either
- * `inPlace` (serve --watch) or few files changed; otherwise into the staging folder, swapped in
- * whole. A MemoryOutput (tests) gets every file, and out/ is neither read nor written. Then, the
- * same way for every target: sw.js from what the target holds, and the record of out/.
- */
-export async function writeOutputFiles(options: {
+interface WriteOptions {
   files: OutputFile[];
   output: StagedOutput | MemoryOutput;
   outDir: string;
@@ -38,7 +31,16 @@ export async function writeOutputFiles(options: {
   /** Watch: the record of out/ is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
   task: ReturnType<typeof createTasks>['task'];
-}): Promise<Written> {
+}
+
+/**
+ * Puts the build's files into out/, by one rule (`targetOf`): nothing when out/ already holds
+ * exactly them; file by file when the last build's record says what out/ holds and either
+ * `inPlace` (serve --watch) or few files changed; otherwise into the staging folder, swapped in
+ * whole. A MemoryOutput (tests) gets every file, and out/ is neither read nor written. Then, the
+ * same way for every target: sw.js from what the target holds, and the record of out/.
+ */
+export async function writeOutputFiles(options: WriteOptions): Promise<Written> {
   const { files, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
@@ -99,16 +101,7 @@ type Target =
   | { kind: 'staged'; output: StagedOutput; files: OutputFile[] };
 
 /** The one rule that picks where the files go. */
-function targetOf(options: {
-  files: OutputFile[];
-  output: StagedOutput | MemoryOutput;
-  outDir: string;
-  cacheDir: string;
-  inPlace: boolean;
-  last?: OutputRecord;
-  keys: Record<string, string>;
-  fingerprintOf: () => string;
-}): Target {
+function targetOf(options: WriteOptions & { keys: Record<string, string>; fingerprintOf: () => string }): Target {
   const { files, output, outDir, cacheDir, keys } = options;
   if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
