@@ -7,7 +7,7 @@ import {
   type FindingCase,
 } from '../errors/index.ts';
 import { textOf } from './scan-html.ts';
-import type { BuiltPage, Finding, PageSource, Severity, Tag } from './types.ts';
+import type { BuiltPage, Finding, PageSource, Tag } from './types.ts';
 
 export interface CheckHeadTextOptions {
   pages: BuiltPage[];
