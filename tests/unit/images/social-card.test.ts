@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findFontFile, readFontMetrics } from '../../../src/images/font-metrics.ts';
 import { GlyphAtlas } from '../../../src/images/glyph-atlas.ts';
 import { drawCard } from '../../../src/images/og-images.ts';
+import { readBackground, spliceBand } from '../../../src/images/jpeg-splice.ts';
 import { cardBackgroundSvg, OG_HEIGHT, OG_WIDTH, parseSocialCardDesign, titleSvg, wrapTitle } from '../../../src/images/social-card-design.ts';
 import type { SiteError } from '../../../src/errors/index.ts';
 
@@ -88,5 +89,41 @@ describe('titles drawn from the glyph atlas', () => {
     const jpeg = await drawCard({ design, title: 'Private use \ue000 glyph', siteName: 'Southbridge Dev', label: 'Blog' });
     const meta = await sharp(jpeg).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
+  });
+});
+
+describe('cards that encode only their title rows', () => {
+  const card = (title: string, label: string, splice?: boolean) =>
+    drawCard({ design, title, siteName: 'Southbridge Dev', label }, splice === false ? { splice } : {});
+
+  // The encoder's own output for the whole card is the reference: splicing must not change one byte.
+  it.each([
+    ['one line', 'Hiring', 'Careers'],
+    ['two lines', 'How we hire senior developers', 'Blog'],
+    ['three lines, Spanish', '¿Cómo migrar un blog de Gatsby sin perder tráfico? Año 2026, ¡ñandú!', 'Blog'],
+    ['cut with an ellipsis', 'What we learned moving a payments platform from a monolith to services over two years', 'Trabajá con nosotros'],
+  ])('%s: the same JPEG bytes as encoding the whole card', async (_name, title, label) => {
+    const whole = await card(title, label, false);
+    const spliced = await card(title, label);
+    expect(spliced.length).toBe(whole.length);
+    expect(spliced.equals(whole)).toBe(true);
+  });
+
+  it('refuses what does not fit, so the card is encoded whole instead of broken', async () => {
+    const raw = await sharp(await card('Background', 'Blog', false))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const background = readBackground(await sharp(raw.data, { raw: raw.info }).jpeg({ quality: 85, optimiseCoding: false }).toBuffer())!;
+    expect(background.rowStart).toHaveLength(41);
+    const rows = (first: number, last: number, jpeg: sharp.JpegOptions) =>
+      sharp(raw.data.subarray(first * 16 * 3600, (last + 1) * 16 * 3600), { raw: { width: 1200, height: (last - first + 1) * 16, channels: 3 } })
+        .jpeg(jpeg)
+        .toBuffer();
+    expect(spliceBand(background, await rows(12, 20, { quality: 85, optimiseCoding: false }), 12, 20)).toBeInstanceOf(Buffer);
+    // Other quantisation or Huffman tables, or rows other than the ones named: their bits mean something else.
+    expect(spliceBand(background, await rows(12, 20, { quality: 80, optimiseCoding: false }), 12, 20)).toBeUndefined();
+    expect(spliceBand(background, await rows(12, 20, { quality: 85 }), 12, 20)).toBeUndefined();
+    expect(spliceBand(background, await rows(12, 20, { quality: 85, optimiseCoding: false }), 13, 21)).toBeUndefined();
+    expect(spliceBand(background, await rows(12, 20, { quality: 85, optimiseCoding: false, chromaSubsampling: '4:4:4' }), 12, 20)).toBeUndefined();
   });
 });

@@ -1,0 +1,342 @@
+/**
+ * Baseline JPEG surgery for social cards: every card is one of a handful of backgrounds with a
+ * title over a band of rows. Encoding is most of a card's CPU, so the background is encoded and
+ * read once, and each card encodes only its title's rows; their entropy-coded bits are spliced
+ * between the background's. The result is the same bytes the encoder gives for the whole card,
+ * because a JPEG's blocks depend only on their own pixels and the DC value of the block before.
+ *
+ * Only what sharp writes is handled: baseline, one scan, Y/Cb/Cr at 4:2:0, no restart markers.
+ * Anything else makes `spliceBand` return undefined, and the caller encodes the whole card.
+ */
+
+interface HuffmanTable {
+  /** Canonical decoding: per code length, the first code, the last code and the index of its first symbol. */
+  minCode: Int32Array;
+  maxCode: Int32Array;
+  first: Int32Array;
+  symbols: Uint8Array;
+  /** Encoding: per symbol, its code and length. */
+  code: Uint16Array;
+  length: Uint8Array;
+}
+
+interface Parsed {
+  /** Bytes from SOI to the end of the SOS segment. */
+  header: Buffer;
+  /** The DQT and DHT segments, which must be the same in two files whose bits are mixed. */
+  tables: string;
+  height: number;
+  width: number;
+  dc: [HuffmanTable, HuffmanTable];
+  ac: [HuffmanTable, HuffmanTable];
+  /** Entropy-coded data with byte stuffing removed. */
+  bits: Uint8Array;
+}
+
+/** A background read once: where each row of 16-pixel MCUs starts in its bits, and the DC values before it. */
+export interface SplicedBackground {
+  jpeg: Parsed;
+  rowStart: number[];
+  /** Per MCU row, the Y, Cb and Cr DC values of the last block before it (the row's predictors). */
+  before: Array<[number, number, number]>;
+}
+
+const MCU = 16;
+
+export function readBackground(jpeg: Buffer): SplicedBackground | undefined {
+  const parsed = parse(jpeg);
+  if (!parsed) return undefined;
+  const reader = new McuReader(parsed);
+  const columns = Math.ceil(parsed.width / MCU);
+  const rows = Math.ceil(parsed.height / MCU);
+  const rowStart: number[] = [];
+  const before: Array<[number, number, number]> = [];
+  for (let row = 0; row < rows; row++) {
+    rowStart.push(reader.at);
+    before.push([...reader.dc]);
+    for (let column = 0; column < columns; column++) reader.mcu();
+  }
+  rowStart.push(reader.at);
+  return { jpeg: parsed, rowStart, before };
+}
+
+/**
+ * The whole card from the background and a JPEG of its rows [firstRow, lastRow], which must end
+ * with one row of untouched background (so the band's end can be found and its last DC values are
+ * the background's). Undefined when the two files do not fit together.
+ */
+export function spliceBand(background: SplicedBackground, band: Buffer, firstRow: number, lastRow: number): Buffer | undefined {
+  scratch ??= { bits: new Uint8Array(1 << 20), out: Buffer.allocUnsafe(2 << 20) };
+  const strip = parse(band, scratch.bits);
+  const bg = background.jpeg;
+  if (!strip || strip.tables !== bg.tables || strip.width !== bg.width || lastRow + 1 >= background.rowStart.length - 1) return undefined;
+  if (strip.height !== (lastRow - firstRow + 1) * MCU) return undefined;
+  // The strip's last row is background with the background's predictors: its bits must be the background's.
+  const rowFrom = background.rowStart[lastRow]!;
+  const rowLength = background.rowStart[lastRow + 1]! - rowFrom;
+  // Padding is 1-bits; a row of plain background ends with a chroma end-of-block (00), so the padding is
+  // exactly the trailing 1s.
+  if (bitAt(bg.bits, rowFrom + rowLength - 1) !== 0) return undefined;
+  let total = strip.bits.length * 8;
+  let padding = 0;
+  while (padding < 8 && bitAt(strip.bits, total - 1 - padding) === 1) padding++;
+  if (padding === 8) return undefined;
+  total -= padding;
+  const bandEnd = total - rowLength;
+  if (bandEnd <= 0 || !sameBits(strip.bits, bandEnd, bg.bits, rowFrom, rowLength)) return undefined;
+
+  // The strip's first MCU was coded against zero predictors: recode its three DC differences.
+  let marks: ReturnType<McuReader['mcuMarks']>;
+  try {
+    marks = new McuReader(strip).mcuMarks();
+  } catch {
+    return undefined;
+  }
+  // Stuffing at most doubles the bits; a card that could outgrow the scratch is encoded whole.
+  if (bg.header.length + 2 * (strip.bits.length + bg.bits.length) + 16 > scratch.out.length) return undefined;
+  const [py, pcb, pcr] = background.before[firstRow]!;
+  const out = new BitWriter(scratch.out);
+  out.bytes(bg.header);
+  out.copy(bg.bits, 0, background.rowStart[firstRow]!);
+  out.dc(strip.dc[0], marks.dc[0]! - py);
+  out.copy(strip.bits, marks.dcEnd[0]!, marks.dcStart[1]! - marks.dcEnd[0]!);
+  out.dc(strip.dc[1], marks.dc[1]! - pcb);
+  out.copy(strip.bits, marks.dcEnd[1]!, marks.dcStart[2]! - marks.dcEnd[1]!);
+  out.dc(strip.dc[1], marks.dc[2]! - pcr);
+  out.copy(strip.bits, marks.dcEnd[2]!, bandEnd - marks.dcEnd[2]!);
+  const end = background.rowStart.at(-1)!;
+  out.copy(bg.bits, rowFrom, end - rowFrom);
+  return out.finish();
+}
+
+/**
+ * Scratch memory for one splice at a time (splicing is synchronous): a card's bits and its bytes,
+ * which are copied out at the end, instead of two fresh buffers per card.
+ */
+let scratch: { bits: Uint8Array; out: Buffer } | undefined;
+
+const bitAt = (bytes: Uint8Array, at: number) => (bytes[at >> 3]! >> (7 - (at & 7))) & 1;
+
+function sameBits(a: Uint8Array, aFrom: number, b: Uint8Array, bFrom: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (bitAt(a, aFrom + i) !== bitAt(b, bFrom + i)) return false;
+  return true;
+}
+
+function parse(jpeg: Buffer, scratch?: Uint8Array): Parsed | undefined {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return undefined;
+  const dc: HuffmanTable[] = [];
+  const ac: HuffmanTable[] = [];
+  let tables = '';
+  let width = 0;
+  let height = 0;
+  let frame = false;
+  let at = 2;
+  while (at + 4 <= jpeg.length) {
+    if (jpeg[at] !== 0xff) return undefined;
+    const marker = jpeg[at + 1]!;
+    const length = jpeg.readUInt16BE(at + 2);
+    const body = jpeg.subarray(at + 4, at + 2 + length);
+    if (marker === 0xdd || (marker >= 0xc1 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)) return undefined;
+    if (marker === 0xdb) tables += body.toString('latin1');
+    if (marker === 0xc4) {
+      tables += body.toString('latin1');
+      for (let p = 0; p < body.length;) {
+        const id = body[p]!;
+        const counts = body.subarray(p + 1, p + 17);
+        const n = counts.reduce((sum, c) => sum + c, 0);
+        const table = huffman(counts, body.subarray(p + 17, p + 17 + n));
+        (id >> 4 ? ac : dc)[id & 15] = table;
+        p += 17 + n;
+      }
+    }
+    if (marker === 0xc0) {
+      // 8-bit samples, three components: Y sampled 2×2, Cb and Cr 1×1, Y on table 0 and both chroma on table 1.
+      frame = true;
+      height = body.readUInt16BE(1);
+      width = body.readUInt16BE(3);
+      const layout = [...body.subarray(5)].join(',');
+      if (layout !== '3,1,34,0,2,17,1,3,17,1') return undefined;
+    }
+    if (marker === 0xda) {
+      const headerEnd = at + 2 + length;
+      if ([...body].join(',') !== '3,1,0,2,17,3,17,0,63,0' || !dc[0] || !dc[1] || !ac[0] || !ac[1] || !frame) return undefined;
+      const bits = unstuff(jpeg, headerEnd, scratch);
+      if (!bits) return undefined;
+      return { header: jpeg.subarray(0, headerEnd), tables, width, height, dc: [dc[0], dc[1]], ac: [ac[0], ac[1]], bits };
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** The entropy-coded bytes up to EOI without their stuffed zeros; undefined at any other marker. */
+function unstuff(jpeg: Buffer, from: number, into?: Uint8Array): Uint8Array | undefined {
+  const out = into && into.length >= jpeg.length - from ? into : new Uint8Array(jpeg.length - from);
+  let n = 0;
+  for (let i = from; i < jpeg.length; i++) {
+    const byte = jpeg[i]!;
+    if (byte === 0xff) {
+      const next = jpeg[i + 1];
+      if (next === 0xd9) return out.subarray(0, n);
+      if (next !== 0x00) return undefined;
+      i++;
+    }
+    out[n++] = byte;
+  }
+  return undefined;
+}
+
+function huffman(counts: Uint8Array, symbols: Uint8Array): HuffmanTable {
+  const minCode = new Int32Array(17);
+  const maxCode = new Int32Array(17).fill(-1);
+  const first = new Int32Array(17);
+  const code = new Uint16Array(256);
+  const length = new Uint8Array(256);
+  let next = 0;
+  let k = 0;
+  for (let len = 1; len <= 16; len++) {
+    first[len] = k;
+    minCode[len] = next;
+    for (let i = 0; i < counts[len - 1]!; i++, k++, next++) {
+      code[symbols[k]!] = next;
+      length[symbols[k]!] = len;
+    }
+    maxCode[len] = counts[len - 1]! ? next - 1 : -1;
+    next <<= 1;
+  }
+  return { minCode, maxCode, first, symbols, code, length };
+}
+
+/** Reads MCUs (four Y blocks, Cb, Cr) from the start of a scan, keeping the DC values as predictors. */
+class McuReader {
+  at = 0;
+  readonly dc: [number, number, number] = [0, 0, 0];
+  constructor(private readonly jpeg: Parsed) {}
+
+  private bit(): number {
+    const bit = bitAt(this.jpeg.bits, this.at++);
+    if (this.at > this.jpeg.bits.length * 8) throw new Error('JPEG data ends inside a block');
+    return bit;
+  }
+
+  private symbol(table: HuffmanTable): number {
+    let code = 0;
+    for (let len = 1; len <= 16; len++) {
+      code = (code << 1) | this.bit();
+      if (code <= table.maxCode[len]!) return table.symbols[table.first[len]! + code - table.minCode[len]!]!;
+    }
+    throw new Error('not a Huffman code of this table');
+  }
+
+  private value(size: number): number {
+    let v = 0;
+    for (let i = 0; i < size; i++) v = (v << 1) | this.bit();
+    return size && v < 1 << (size - 1) ? v - (1 << size) + 1 : v;
+  }
+
+  /** One block; returns its DC difference. */
+  private block(component: 0 | 1 | 2): number {
+    const t = component ? 1 : 0;
+    const diff = this.value(this.symbol(this.jpeg.dc[t]));
+    this.dc[component] += diff;
+    for (let k = 1; k < 64;) {
+      const rs = this.symbol(this.jpeg.ac[t]);
+      const size = rs & 15;
+      if (size === 0) {
+        if (rs !== 0xf0) break;
+        k += 16;
+        continue;
+      }
+      k += (rs >> 4) + 1;
+      this.at += size;
+    }
+    return diff;
+  }
+
+  mcu(): void {
+    for (let y = 0; y < 4; y++) this.block(0);
+    this.block(1);
+    this.block(2);
+  }
+
+  /** Reads the first MCU, saying where the first Y, the Cb and the Cr DC codes start and end, and their values. */
+  mcuMarks(): { dcStart: number[]; dcEnd: number[]; dc: number[] } {
+    const dcStart: number[] = [];
+    const dcEnd: number[] = [];
+    const dc: number[] = [];
+    const mark = (component: 0 | 1 | 2) => {
+      dcStart.push(this.at);
+      const t = component ? 1 : 0;
+      const diff = this.value(this.symbol(this.jpeg.dc[t]));
+      dcEnd.push(this.at);
+      dc.push(diff);
+      this.at = dcStart.at(-1)!;
+      this.block(component);
+    };
+    mark(0);
+    for (let y = 1; y < 4; y++) this.block(0);
+    mark(1);
+    mark(2);
+    return { dcStart, dcEnd, dc };
+  }
+}
+
+/** Appends bits and writes them out with byte stuffing, as an encoder does. */
+class BitWriter {
+  private n = 0;
+  private acc = 0;
+  private held = 0;
+  constructor(private readonly out: Buffer) {}
+
+  bytes(data: Uint8Array): void {
+    this.out.set(data, this.n);
+    this.n += data.length;
+  }
+
+  bits(value: number, count: number): void {
+    this.acc = ((this.acc << count) | (value & ((1 << count) - 1))) >>> 0;
+    this.held += count;
+    while (this.held >= 8) {
+      const byte = (this.acc >>> (this.held - 8)) & 0xff;
+      this.out[this.n++] = byte;
+      if (byte === 0xff) this.out[this.n++] = 0;
+      this.held -= 8;
+    }
+    this.acc &= (1 << this.held) - 1;
+  }
+
+  copy(src: Uint8Array, from: number, count: number): void {
+    let at = from;
+    let left = count;
+    for (; left > 0 && at & 7; left--) this.bits(bitAt(src, at++), 1);
+    // Whole source bytes: each joins the bits held back and leaves as many held back.
+    const { out, held } = this;
+    const mask = (1 << held) - 1;
+    let { n, acc } = this;
+    for (let i = at >> 3, stop = (at + left) >> 3; i < stop; i++) {
+      const joined = (acc << 8) | src[i]!;
+      const byte = (joined >> held) & 0xff;
+      out[n++] = byte;
+      if (byte === 0xff) out[n++] = 0;
+      acc = joined & mask;
+    }
+    this.n = n;
+    this.acc = acc;
+    at += left & ~7;
+    for (left &= 7; left > 0; left--) this.bits(bitAt(src, at++), 1);
+  }
+
+  /** A DC difference in the table's code: its size category, then its bits. */
+  dc(table: HuffmanTable, diff: number): void {
+    const size = diff === 0 ? 0 : 32 - Math.clz32(Math.abs(diff));
+    this.bits(table.code[size]!, table.length[size]!);
+    if (size) this.bits(diff < 0 ? diff + (1 << size) - 1 : diff, size);
+  }
+
+  finish(): Buffer {
+    if (this.held) this.bits(0x7f, 8 - this.held);
+    this.out[this.n++] = 0xff;
+    this.out[this.n++] = 0xd9;
+    return Buffer.from(this.out.subarray(0, this.n));
+  }
+}
