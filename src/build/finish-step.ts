@@ -88,7 +88,7 @@ function reportOf(build: BuildContext, { inputs, planned, rendered, written }: S
     warnings: [...build.warnings, ...inputs.warnings, ...render.warnings, ...contentWarnings(inputs, planned)],
     stylesheets: [css.href],
     javascript: client.sizes,
-    hydration: hydrationOf(render.all, render.index.sizes),
+    hydration: hydrationOf(render.all, render.index),
     images: {
       processed: images.processed,
       fromCache: images.fromCache,

@@ -1,5 +1,5 @@
 import type { PlannedPage } from '../plan/index.ts';
-import type { PageSizes } from '../render/index.ts';
+import type { PageIndex } from '../render/index.ts';
 
 export interface HydrationReport {
   /** Paths of pages with page-data.islands.json: only their islands hydrate. */
@@ -10,9 +10,9 @@ export interface HydrationReport {
 
 /** Which pages hydrate only their islands and which in full, without touching the disk. */
 /** From the page index's recorded sizes: a page with an islands variant has a third size. */
-export function hydrationOf(pages: Array<{ page: PlannedPage; key: string }>, sizes: PageSizes): HydrationReport {
+export function hydrationOf(pages: Array<{ page: PlannedPage; key: string }>, index: PageIndex): HydrationReport {
   const report: HydrationReport = { islands: [], full: [] };
-  for (const { page, key } of pages) (sizes[key]?.[2] !== undefined ? report.islands : report.full).push(page.path);
+  for (const { page, key } of pages) (index.pages[key]?.sizes[2] !== undefined ? report.islands : report.full).push(page.path);
   return report;
 }
 

@@ -109,8 +109,8 @@ export async function collectOutputFiles(options: {
  */
 function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string; index: PageIndex }, slots: AssetSlots): OutputFile[] {
   const paths = pageCachePaths(options.cacheDir, key);
-  const [htmlBytes, pageDataBytes, islandsBytes] = options.index.sizes[key]!;
-  const stored = options.index.filled[key]!;
+  const stored = options.index.pages[key]!;
+  const [htmlBytes, pageDataBytes, islandsBytes] = stored.sizes;
   const files = [
     { path: page.outFile, from: paths.html, bytes: htmlBytes },
     { path: pageDataFile(page), from: paths.pageData, bytes: pageDataBytes },

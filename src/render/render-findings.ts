@@ -5,8 +5,13 @@ import { PAGE_CACHE_VERSION } from './page-cache.ts';
 import type { SlotPositions } from './asset-slots.ts';
 import type { SharedReads } from './record-reads.ts';
 
-/** Per page cache key: message keys and page ids its templates asked for and did not find, and what its markdown warned about. */
-export type RenderFindings = Record<string, { messages: string[]; routes: string[]; images?: string[]; markdown?: MarkdownFindings }>;
+/** What a page's templates asked for and did not find, and what its markdown warned about. */
+export interface RenderFindings {
+  messages: string[];
+  routes: string[];
+  images?: string[];
+  markdown?: MarkdownFindings;
+}
 
 /** A page's markdown file and the warnings of parsing it (raw HTML removed, unknown fence languages). */
 export interface MarkdownFindings {
@@ -14,20 +19,21 @@ export interface MarkdownFindings {
   warnings: MarkdownWarning[];
 }
 
-/** Per page cache key: the sizes its HTML, page-data and islands variant had when rendered, so a damaged file is never published. */
-export type PageSizes = Record<string, [html: number, pageData: number, islandsData?: number]>;
-
-/** Per base key (a page's data and code): what its last render read of the shared data. */
-export type PageReads = Record<string, SharedReads>;
-
-/** Per page cache key: the asset names its files were stored with (a key of `slotValues`) and where they are in each file. */
-export type PageSlots = Record<string, { slots: string; at: SlotPositions[] }>;
+/** One rendered page, by its cache key: everything a later build needs to take it from the cache. */
+export interface PageRecord {
+  /** Its HTML, page-data and islands variant as rendered, so a damaged file is never published. */
+  sizes: [html: number, pageData: number, islandsData?: number];
+  /** The asset names its files were stored with (a key of `slotValues`), and where they are in each file. */
+  slots: string;
+  at: SlotPositions[];
+  /** Only when it found something to say. */
+  findings?: RenderFindings;
+}
 
 export interface PageIndex {
-  findings: RenderFindings;
-  sizes: PageSizes;
-  reads: PageReads;
-  filled: PageSlots;
+  pages: Record<string, PageRecord>;
+  /** Per base key (a page's data and code): what its last render read of the shared data. */
+  reads: Record<string, SharedReads>;
   /** Asset names by their key: what the cached files were filled with. */
   slotValues: Record<string, Record<string, string>>;
   /** Set when the index exists but cannot be read: every cached page is then rendered again. */
@@ -46,19 +52,19 @@ export function readPageIndex(cacheDir: string): PageIndex {
   }
   try {
     const index = JSON.parse(text) as PageIndex;
-    const parts = [index.findings, index.sizes, index.reads, index.filled, index.slotValues];
+    const parts = [index.pages, index.reads, index.slotValues];
     if (parts.some((part) => typeof part !== 'object' || !part)) throw new Error('not a page index');
-    return { findings: index.findings, sizes: index.sizes, reads: index.reads, filled: index.filled, slotValues: index.slotValues };
+    return { pages: index.pages, reads: index.reads, slotValues: index.slotValues };
   } catch (error) {
     return { ...emptyIndex(), problem: `${file(cacheDir)} is unreadable (${(error as Error).message})` };
   }
 }
 
-const emptyIndex = (): PageIndex => ({ findings: {}, sizes: {}, reads: {}, filled: {}, slotValues: {} });
+const emptyIndex = (): PageIndex => ({ pages: {}, reads: {}, slotValues: {} });
 
 export function writePageIndex(cacheDir: string, index: Omit<PageIndex, 'problem'>): void {
   mkdirSync(join(cacheDir, PAGE_CACHE_VERSION), { recursive: true });
-  const { findings, sizes, reads, filled, slotValues } = index;
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ findings, sizes, reads, filled, slotValues }));
+  const { pages, reads, slotValues } = index;
+  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ pages, reads, slotValues }));
   renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
 }

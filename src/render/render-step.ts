@@ -16,7 +16,7 @@ import { displayPath } from '../node/display-path.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { pageCacheKey, pageCachePaths, setupCacheKey, templateCacheKey } from './page-cache.ts';
-import { readPageIndex, writePageIndex, type PageIndex, type PageReads } from './render-findings.ts';
+import { readPageIndex, writePageIndex, type PageIndex } from './render-findings.ts';
 import { readsKey } from './record-reads.ts';
 import type { RenderJob } from './render-job.ts';
 import type { RenderSetup } from './render-page.ts';
@@ -36,7 +36,7 @@ export interface RenderStepResult {
   parsedMarkdown: number;
   setupKey: string;
   /** What each base key's last render read: the pages' edges in the dependency graph. */
-  reads: PageReads;
+  reads: PageIndex['reads'];
   /** The page index as written, for the next build of the same process. */
   index: PageIndex;
   /** Stale cache, damaged pages, markdown that lost something, messages and links not found. */
@@ -79,29 +79,25 @@ export async function renderPlannedPages(options: {
   const templateKeys = new Map<string, string>();
   const templateKey = (template: string) =>
     templateKeys.get(template) ?? templateKeys.set(template, templateCacheKey(setup, options.templateKeys[template] ?? '', template)).get(template)!;
-  // What templates read, asked for and did not find, and each file's size, per page key.
-  // A copy of the last build's (its entries are never changed, only added to): the state stays as it was.
+  // Each page key's record, and what each base key read. A copy of the last build's (its records
+  // are never changed, only replaced): the state stays as it was.
   const index = options.index
-    ? {
-        findings: { ...options.index.findings },
-        sizes: { ...options.index.sizes },
-        reads: { ...options.index.reads },
-        filled: { ...options.index.filled },
-        slotValues: { ...options.index.slotValues },
-      }
+    ? { pages: { ...options.index.pages }, reads: { ...options.index.reads }, slotValues: { ...options.index.slotValues } }
     : readPageIndex(cacheDir);
   if (index.problem) warnings.push(cacheResetWarning(`cache: ${index.problem}; every page is rendered again`));
-  const { findings, sizes, reads, filled, slotValues } = index;
+  const { pages, reads, slotValues } = index;
   const jobs: RenderJob[] = [];
   const pending = new Map<string, RenderedEntry>();
   let damaged = 0;
   const all = options.plan.pages.map((page): RenderedEntry => {
     const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
-    if (kept && (!reuse!.verify || (filled[kept.key] && cachedState(cacheDir, kept.key, sizes[kept.key]) === 'cached'))) return { ...kept, page };
+    const keptRecord = kept && pages[kept.key];
+    if (kept && (!reuse!.verify || (keptRecord && cachedState(cacheDir, kept.key, keptRecord.sizes) === 'cached'))) return { ...kept, page };
     const baseKey = pageCacheKey(page, setupKey, templateKey(page.template));
     const read = reads[baseKey];
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
-    const state = key && filled[key] && slotValues[filled[key].slots] ? cachedState(cacheDir, key, sizes[key]) : 'missing';
+    const record = key ? pages[key] : undefined;
+    const state = record && slotValues[record.slots] ? cachedState(cacheDir, key, record.sizes) : 'missing';
     const entry = { page, baseKey, key };
     if (state !== 'cached') {
       jobs.push({ page, baseKey });
@@ -121,12 +117,16 @@ export async function renderPlannedPages(options: {
       results.forEach((r) => {
         pending.get(r.baseKey)!.key = r.key;
         reads[r.baseKey] = r.reads;
-        sizes[r.key] = r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes];
-        filled[r.key] = { slots: setup.slots.key, at: r.slots };
         slotValues[setup.slots.key] = setup.slots.values;
-        if (r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown)
-          findings[r.key] = { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages, ...(r.markdown ? { markdown: r.markdown } : {}) };
-        else delete findings[r.key];
+        const found = r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown;
+        pages[r.key] = {
+          sizes: r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes],
+          slots: setup.slots.key,
+          at: r.slots,
+          ...(found
+            ? { findings: { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages, ...(r.markdown ? { markdown: r.markdown } : {}) } }
+            : {}),
+        };
       }),
   }).catch((error: unknown) => {
     throw locateIslandError(error, options.templatesDir);
@@ -136,21 +136,16 @@ export async function renderPlannedPages(options: {
   const missingImages = new Map<string, PlannedPage>();
   // A file and line is told once however many pages show it; an unknown language once per build.
   const markdownWarnings = new Map<string, BuildWarning>();
-  const used: typeof findings = {};
-  const usedSizes: typeof sizes = {};
-  const usedReads: typeof reads = {};
-  const usedFilled: typeof filled = {};
-  const usedValues: typeof slotValues = {};
+  // What the next build needs: the records of this build's pages only.
+  const written: PageIndex = { pages: {}, reads: {}, slotValues: {} };
   for (const { page, baseKey, key } of all) {
-    if (sizes[key]) usedSizes[key] = sizes[key];
-    if (filled[key]) {
-      usedFilled[key] = filled[key];
-      usedValues[filled[key].slots] = slotValues[filled[key].slots]!;
-    }
-    if (reads[baseKey]) usedReads[baseKey] = reads[baseKey];
-    const found = findings[key];
+    const record = pages[key];
+    if (reads[baseKey]) written.reads[baseKey] = reads[baseKey];
+    if (!record) continue;
+    written.pages[key] = record;
+    written.slotValues[record.slots] = slotValues[record.slots]!;
+    const found = record.findings;
     if (!found) continue;
-    used[key] = found;
     found.messages.forEach((k) => missing.has(k) || missing.set(k, page));
     found.routes.forEach((k) => missingRoutes.add(k));
     found.images?.forEach((src) => missingImages.has(src) || missingImages.set(src, page));
@@ -161,7 +156,6 @@ export async function renderPlannedPages(options: {
       if (!markdownWarnings.has(once)) markdownWarnings.set(once, w.once ? unknownFenceLanguageWarning(text) : rawHtmlRemovedWarning(text));
     }
   }
-  const written = { findings: used, sizes: usedSizes, reads: usedReads, filled: usedFilled, slotValues: usedValues };
   // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
   const deferred = options.deferSave && !missingImages.size;
   if (!deferred) writePageIndex(cacheDir, written);
@@ -171,8 +165,8 @@ export async function renderPlannedPages(options: {
   for (const [key, page] of missing) {
     // A key written in a template is a typo or a message never added: visitors would read the key.
     // One computed at render time (from page data) cannot be placed on a line, and stays a warning.
-    const written = locateInTemplates(options.templatesDir, key);
-    if (written) throw missingTemplateMessageError(written, key, page.path);
+    const inTemplate = locateInTemplates(options.templatesDir, key);
+    if (inTemplate) throw missingTemplateMessageError(inTemplate, key, page.path);
     warnings.push(messageMissingEverywhereWarning(`message "${key}" is missing in every locale; pages show the key itself`));
   }
   for (const route of missingRoutes) {
@@ -189,7 +183,7 @@ export async function renderPlannedPages(options: {
     rendered: jobs.length,
     parsedMarkdown: result.parsedMarkdown,
     setupKey,
-    reads: usedReads,
+    reads: written.reads,
     index: written,
     warnings,
     ...(deferred ? { save } : {}),
