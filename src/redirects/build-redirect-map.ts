@@ -90,6 +90,7 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     }
     first.set(c.from, { from: c.from, ...hopOf(c, byPage) });
   }
+  checkSplatLoops(first, claims);
 
   // The lock: URLs published before that no page makes now.
   let moved: LockDiff['moved'] = [];
@@ -168,6 +169,35 @@ function collapse(r: Redirect, map: Map<string, Redirect>, claims: Map<string, C
     current = { from: r.from, status: next.status, ...(nextTarget !== undefined ? { to: nextTarget } : {}) };
   }
   return { ...current, from: r.from };
+}
+
+/**
+ * A splat whose target falls under a splat again (itself, or one leading back to it) sends every
+ * request round for ever, one level deeper each time: `collapse` cannot see it, as the path is
+ * only known per request. Followed from the target's fixed part to the splat that covers it.
+ */
+function checkSplatLoops(first: Map<string, Redirect>, claims: Map<string, Claim>): void {
+  const splats = [...first.values()].filter((r) => isSplat(r.from) && r.to?.includes(':splat'));
+  const prefix = (r: Redirect) => r.from.slice(0, -1);
+  for (const start of splats) {
+    const seen = [start.from];
+    for (let current = start; ;) {
+      const head = current.to!.slice(0, current.to!.indexOf(':splat'));
+      const next = splats.filter((s) => head.startsWith(prefix(s))).sort((a, b) => b.from.length - a.from.length)[0];
+      if (!next) break;
+      if (seen.includes(next.from)) {
+        const claim = claims.get(start.from)!;
+        throw invalidRedirectError(
+          claim.location,
+          `${claim.field}.to`,
+          `Redirects go round in a loop: ${[...seen, next.from].join(' → ')}; every path under ${prefix(start)} would be sent back under it.`,
+          "Make one of them lead outside the other's folder, or to a page.",
+        );
+      }
+      seen.push(next.from);
+      current = next;
+    }
+  }
 }
 
 function fillSplat(r: Redirect, path: string): string {

@@ -191,6 +191,22 @@ describe('buildRedirectMap', () => {
       line: 2,
     },
     {
+      name: 'a splat leading back under itself: every request one level deeper, for ever',
+      input: () => ({ rules: rules('redirects:\n  - { from: /old/*, to: "/old/archive/:splat" }\n') }),
+      error: 'InvalidRedirect',
+      message: /loop: \/old\/\* → \/old\/\*; every path under \/old\/ would be sent back under it/,
+      file: 'site/redirects.yaml',
+      line: 2,
+    },
+    {
+      name: 'two splats leading into each other',
+      input: () => ({ rules: rules('redirects:\n  - { from: /a/*, to: "/b/:splat" }\n  - { from: /b/*, to: "/a/x/:splat" }\n') }),
+      error: 'InvalidRedirect',
+      message: /loop: \/a\/\* → \/b\/\* → \/a\/\*/,
+      file: 'site/redirects.yaml',
+      line: 2,
+    },
+    {
       name: 'a splat that would capture a real page',
       input: () => ({ rules: rules('redirects:\n  - { from: /blog/*, to: "/articles/:splat" }\n') }),
       error: 'InvalidRedirect',
