@@ -43,6 +43,8 @@ export interface RedirectMap {
   shadowed: Array<{ from: string; location: SourceLocation }>;
   /** Locked URLs no page makes and nothing redirects (only when not strict; else an error). */
   lost: LockEntry[];
+  /** Where each alias or redirects.yaml entry is written, by its `from` (automatic ones are the lock's). */
+  sources: Record<string, SourceLocation>;
 }
 
 interface Claim {
@@ -112,7 +114,8 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     (a, b) => Number(isSplat(a.from)) - Number(isSplat(b.from)) || (isSplat(a.from) ? b.from.length - a.from.length : 0) || (a.from < b.from ? -1 : 1),
   );
 
-  const map: RedirectMap = { redirects, moved, shadowed, lost };
+  const sources = Object.fromEntries([...claims.values()].map((c) => [c.from, c.location]));
+  const map: RedirectMap = { redirects, moved, shadowed, lost, sources };
   if (input.lock) {
     const final = new Map(redirects.map((r) => [r.from, r]));
     const kept = input.lock
