@@ -257,6 +257,7 @@ describe('buildRedirectMap', () => {
   it('the lost-URL error names both fixes', () => {
     const e = errorOf(() => map({ lock: [...live, { path: '/blog/retired/', page: 'post:retired', locale: 'en', file: 'site/blog/en/retired.md' }] }));
     expect(e.data.hint).toMatch(/aliases: \[\/blog\/retired\/\]/);
+    expect(e.data.hint).toContain('aliases: { en: [/blog/retired/] }');
     expect(e.data.hint).toMatch(/gone: \[\/blog\/retired\/\]/);
   });
 });
