@@ -245,6 +245,14 @@ describe('buildRedirectMap', () => {
       file: 'site/redirects.yaml',
       line: 2,
     },
+    {
+      name: 'a redirects.yaml entry without a target: what "to" takes',
+      input: () => ({ rules: rules('redirects:\n  - { from: /a/, to: /services/ }\n  - { from: /b/ }\n') }),
+      error: 'InvalidField',
+      message: /"redirects\.1\.to": expected a path starting with "\/", an https:\/\/ URL, or \{ page: <id>, locale: <locale> \}/,
+      file: 'site/redirects.yaml',
+      line: 3,
+    },
   ];
   it.each(errors)('$name', ({ input, error, message, file, line }) => {
     const e = errorOf(() => map(input()));
