@@ -164,9 +164,14 @@ function collapse(r: Redirect, map: Map<string, Redirect>, claims: Map<string, C
     if (!next) break;
     const nextTarget = next.to?.includes(':splat') ? fillSplat(next, current.to) : next.to;
     if (seen.includes(next.from) || (nextTarget !== undefined && seen.includes(nextTarget))) {
-      const at = claims.get(r.from)?.location ?? claims.get(next.from)?.location ?? { file: 'site/redirects.yaml' };
+      const claim = claims.get(r.from) ?? claims.get(next.from);
       const chain = seen.includes(next.from) ? [...seen, next.from] : [...seen, next.from, nextTarget!];
-      throw invalidRedirectError(at, 'to', `Redirects go round in a loop: ${chain.join(' → ')}.`, 'Make one of them lead to a page.');
+      throw invalidRedirectError(
+        claim?.location ?? { file: 'site/redirects.yaml' },
+        claim ? `${claim.field}.to` : 'to',
+        `Redirects go round in a loop: ${chain.join(' → ')}.`,
+        'Make one of them lead to a page.',
+      );
     }
     seen.push(next.from);
     current = { from: r.from, status: next.status, ...(nextTarget !== undefined ? { to: nextTarget } : {}) };

@@ -186,7 +186,7 @@ describe('buildRedirectMap', () => {
       name: 'a loop',
       input: () => ({ rules: rules('redirects:\n  - { from: /a/, to: /b/ }\n  - { from: /b/, to: /a/ }\n') }),
       error: 'InvalidRedirect',
-      message: /loop: \/a\/ → \/b\/ → \/a\//,
+      message: /loop: \/a\/ → \/b\/ → \/a\/\. redirects\.0\.to$/,
       file: 'site/redirects.yaml',
       line: 2,
     },
