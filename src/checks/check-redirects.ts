@@ -77,17 +77,20 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
   for (const r of map.redirects) {
     if (r.status !== 301 || !r.to || !r.to.startsWith('/') || r.to.includes(':splat')) continue;
     const target = r.to.split(/[?#]/)[0]!;
+    // At the alias or redirects.yaml line that wrote it (an automatic one leads to a page that exists).
+    const at = map.sources[r.from];
+    const where = at ? { file: at.file, ...(at.line ? { line: at.line } : {}) } : { file: 'site/urls.lock' };
     if (matchRedirect(map.redirects, target))
       findings.push(
         redirectChainFinding({
-          file: 'site/redirects.yaml',
+          ...where,
           message: `The redirect from ${r.from} leads to ${target}, which redirects again (a chain or a loop).`,
         }),
       );
     else if (!fileOfPath(target, site.hasFile))
       findings.push(
         redirectToMissingPageFinding({
-          file: 'site/redirects.yaml',
+          ...where,
           message: `The redirect from ${r.from} leads to ${target}, which is not a built page or file.`,
         }),
       );

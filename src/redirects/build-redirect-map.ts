@@ -43,6 +43,8 @@ export interface RedirectMap {
   shadowed: Array<{ from: string; location: SourceLocation }>;
   /** Locked URLs no page makes and nothing redirects (only when not strict; else an error). */
   lost: LockEntry[];
+  /** Where each alias or redirects.yaml entry is written, by its `from` (automatic ones are the lock's). */
+  sources: Record<string, SourceLocation>;
 }
 
 interface Claim {
@@ -90,6 +92,7 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     }
     first.set(c.from, { from: c.from, ...hopOf(c, byPage) });
   }
+  checkSplatLoops(first, claims);
 
   // The lock: URLs published before that no page makes now.
   let moved: LockDiff['moved'] = [];
@@ -111,7 +114,8 @@ export function buildRedirectMap(input: RedirectMapInput): RedirectMap {
     (a, b) => Number(isSplat(a.from)) - Number(isSplat(b.from)) || (isSplat(a.from) ? b.from.length - a.from.length : 0) || (a.from < b.from ? -1 : 1),
   );
 
-  const map: RedirectMap = { redirects, moved, shadowed, lost };
+  const sources = Object.fromEntries([...claims.values()].map((c) => [c.from, c.location]));
+  const map: RedirectMap = { redirects, moved, shadowed, lost, sources };
   if (input.lock) {
     const final = new Map(redirects.map((r) => [r.from, r]));
     const kept = input.lock
@@ -160,14 +164,48 @@ function collapse(r: Redirect, map: Map<string, Redirect>, claims: Map<string, C
     if (!next) break;
     const nextTarget = next.to?.includes(':splat') ? fillSplat(next, current.to) : next.to;
     if (seen.includes(next.from) || (nextTarget !== undefined && seen.includes(nextTarget))) {
-      const at = claims.get(r.from)?.location ?? claims.get(next.from)?.location ?? { file: 'site/redirects.yaml' };
+      const claim = claims.get(r.from) ?? claims.get(next.from);
       const chain = seen.includes(next.from) ? [...seen, next.from] : [...seen, next.from, nextTarget!];
-      throw invalidRedirectError(at, 'to', `Redirects go round in a loop: ${chain.join(' → ')}.`, 'Make one of them lead to a page.');
+      throw invalidRedirectError(
+        claim?.location ?? { file: 'site/redirects.yaml' },
+        claim ? `${claim.field}.to` : 'to',
+        `Redirects go round in a loop: ${chain.join(' → ')}.`,
+        'Make one of them lead to a page.',
+      );
     }
     seen.push(next.from);
     current = { from: r.from, status: next.status, ...(nextTarget !== undefined ? { to: nextTarget } : {}) };
   }
   return { ...current, from: r.from };
+}
+
+/**
+ * A splat whose target falls under a splat again (itself, or one leading back to it) sends every
+ * request round for ever, one level deeper each time: `collapse` cannot see it, as the path is
+ * only known per request. Followed from the target's fixed part to the splat that covers it.
+ */
+function checkSplatLoops(first: Map<string, Redirect>, claims: Map<string, Claim>): void {
+  const splats = [...first.values()].filter((r) => isSplat(r.from) && r.to?.includes(':splat'));
+  const prefix = (r: Redirect) => r.from.slice(0, -1);
+  for (const start of splats) {
+    const seen = [start.from];
+    for (let current = start; ;) {
+      const head = current.to!.slice(0, current.to!.indexOf(':splat'));
+      const next = splats.filter((s) => head.startsWith(prefix(s))).sort((a, b) => b.from.length - a.from.length)[0];
+      if (!next) break;
+      if (seen.includes(next.from)) {
+        const claim = claims.get(start.from)!;
+        throw invalidRedirectError(
+          claim.location,
+          `${claim.field}.to`,
+          `Redirects go round in a loop: ${[...seen, next.from].join(' → ')}; every path under ${prefix(start)} would be sent back under it.`,
+          "Make one of them lead outside the other's folder, or to a page.",
+        );
+      }
+      seen.push(next.from);
+      current = next;
+    }
+  }
 }
 
 function fillSplat(r: Redirect, path: string): string {

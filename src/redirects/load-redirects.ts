@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Content } from '../content/index.ts';
+import { locate, type SourceLocation } from '../errors/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import { buildRedirectMap, type AliasClaim, type RedirectMap } from './build-redirect-map.ts';
 import { parseRedirectRules } from './redirect-rules.ts';
@@ -58,9 +59,17 @@ export function aliasClaims(plan: SitePlan, content: Content): AliasClaim[] {
       paths!.forEach((from, i) => claims.push({ from, page: page.id, locale, location: page.locate(['aliases', locale, i]) }));
   for (const post of Object.values(content.posts).flat()) {
     const planned = post.aliases?.length ? postPages.get(resolve(post.file)) : undefined;
-    if (planned) for (const from of post.aliases ?? []) claims.push({ from, page: planned.id, locale: planned.locale, location: { file: post.file } });
+    if (planned) post.aliases!.forEach((from, i) => claims.push({ from, page: planned.id, locale: planned.locale, location: aliasLocation(post, i) }));
   }
   return claims;
+}
+
+/** The line of a post's i-th alias in its front matter (read again: only posts with aliases), so errors and `check` point at it. */
+function aliasLocation(post: Content['posts'][string][number], i: number): SourceLocation {
+  const text = readText(post.markdown.path);
+  const end = text?.search(/\r?\n---[ \t]*(\r?\n|$)/) ?? -1;
+  // From the newline after the opening `---`, so the front matter's lines are the file's.
+  return end < 0 ? { file: post.file } : locate({ file: post.file, source: text!.slice(3, end) }, ['aliases', i]);
 }
 
 /** Reads site/redirects.yaml and site/urls.lock, and makes the map (pure) from them and the plan. */

@@ -8,7 +8,16 @@ const pageTarget = z.strictObject({ page: z.string().min(1), locale: z.string().
 export const redirectsFileSchema = z
   .strictObject({
     /** `from` an old path (or `/prefix/*`), `to` a path, an https:// URL, `/new/:splat`, or `{ page, locale }`. */
-    redirects: z.array(z.strictObject({ from: oldPath, to: z.union([z.string().min(1), pageTarget]) })).default([]),
+    redirects: z
+      .array(
+        z.strictObject({
+          from: oldPath,
+          to: z.union([z.string().min(1), pageTarget], {
+            error: 'expected a path starting with "/", an https:// URL, or { page: <id>, locale: <locale> }',
+          }),
+        }),
+      )
+      .default([]),
     /** Paths removed on purpose: 410 Gone. */
     gone: z.array(oldPath).default([]),
   })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport } from '../../src/build/index.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
 import { SiteError } from '../../src/errors/index.ts';
+import { displayPath } from '../../src/node/display-path.ts';
 import { serveSite, type SiteServer } from '../../src/serve/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -115,6 +116,25 @@ describe('site/urls.lock and automatic redirects', () => {
     expect(redirects).toContain('/es/trabajos/ /es/empleos/ 301\n');
     expect(redirects).toContain('/old-blog/* /blog/:splat 301\n');
     expect(lines(await lockOf())).toContain('/es/blog/tercero/ post:es:tercero es site/blog/es/tercero.md -> gone');
+  }, 60_000);
+
+  it('a post and a page claiming one alias: one error naming both, the post at its front matter line', async () => {
+    const post = join(f.site, 'blog/en/hello-world.md');
+    const text = await read(f.site, 'blog/en/hello-world.md');
+    await writeFile(post, text.replace('translationKey: first\n', 'translationKey: first\naliases:\n  - /first/\n  - /jobs\n'));
+    try {
+      const error = await build().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(SiteError);
+      const e = error as SiteError;
+      expect(e.name).toBe('RedirectConflict');
+      expect(e.message).toMatch(/^\/jobs\/ is claimed both here and by .*site\/pages\/careers\.yaml:\d+/);
+      expect([e.location?.file, e.location?.line]).toEqual([displayPath(post), 9]);
+    } finally {
+      await writeFile(post, text);
+    }
   }, 60_000);
 
   it('--no-lock builds without reading or writing the lock, and says so', async () => {

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/index.ts';
@@ -38,7 +38,8 @@ describe('check: the redirect map', () => {
         name: 'RedirectToMissingPage',
         severity: 'error',
         check: 'redirects',
-        file: 'site/redirects.yaml',
+        file: f.shown('site/redirects.yaml'),
+        line: 2,
         message: 'The redirect from /team/ leads to /people/, which is not a built page or file.',
       },
       {
@@ -65,5 +66,61 @@ describe('check: the redirect map', () => {
     );
     // The links check leaves the old URL to this one: it still answers, through the redirect.
     expect(findingsOf(findings, 'links').filter((x) => x.message.includes('/about/'))).toEqual([]);
+  });
+});
+
+describe('check: what the map cannot be made from', () => {
+  it('flags a redirects.yaml loop at its line, under the build error’s name', async () => {
+    const file = join(f.site, 'redirects.yaml');
+    const before = await readFile(file, 'utf8');
+    await writeFile(file, 'redirects:\n  - { from: /team/, to: /crew/ }\n  - { from: /crew/, to: /team/ }\n');
+    try {
+      expect(findingsOf(await f.check(), 'redirects')).toEqual([
+        {
+          name: 'InvalidRedirect',
+          severity: 'error',
+          check: 'redirects',
+          file: f.shown('site/redirects.yaml'),
+          line: 2,
+          message: 'Redirects go round in a loop: /team/ → /crew/ → /team/.',
+        },
+      ]);
+    } finally {
+      await writeFile(file, before);
+    }
+  });
+
+  it('flags a URL of the lock that no page makes and nothing redirects, at the file that made it', async () => {
+    const file = join(f.site, 'urls.lock');
+    const before = await readFile(file, 'utf8');
+    await writeFile(file, `${before}/retired/ retired en site/pages/retired.yaml\n`);
+    try {
+      expect(findingsOf(await f.check(), 'redirects')).toContainEqual({
+        name: 'UrlDisappeared',
+        severity: 'error',
+        check: 'redirects',
+        file: 'site/pages/retired.yaml',
+        message: '/retired/ was published (site/urls.lock) and no page makes it any more.',
+      });
+    } finally {
+      await writeFile(file, before);
+    }
+  });
+
+  it('says so, rather than passing, when there is no urls.lock to compare with', async () => {
+    const file = join(f.site, 'urls.lock');
+    const before = await readFile(file, 'utf8');
+    await rm(file);
+    try {
+      expect(findingsOf(await f.check(), 'redirects')).toContainEqual({
+        name: 'UrlLockMissing',
+        severity: 'warning',
+        check: 'redirects',
+        file: 'site/urls.lock',
+        message: 'site/urls.lock does not exist, so URLs the site published before cannot be checked.',
+      });
+    } finally {
+      await writeFile(file, before);
+    }
   });
 });

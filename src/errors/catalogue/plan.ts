@@ -102,13 +102,14 @@ const UrlDisappeared = defineError({
   hint: 'Add the old path under "aliases" of the page that replaces it, or add it to site/redirects.yaml (a "to" target, or under "gone" for a 410).',
 });
 
-export function urlDisappearedError(lost: Array<{ path: string; file: string }>): SiteError {
+export function urlDisappearedError(lost: Array<{ path: string; file: string; locale: string }>): SiteError {
   const first = lost[0]!;
   const list = lost.map((l) => `${l.path} (last made by ${l.file})`).join(', ');
   return UrlDisappeared({
     message: `${lost.length === 1 ? 'This URL was' : `${lost.length} URLs were`} published and no page makes ${lost.length === 1 ? 'it' : 'them'} any more: ${list}.`,
     hint:
-      `Either add "aliases: [${first.path}]" to the page that replaces it, or add it to site/redirects.yaml: ` +
+      `Either add it under "aliases" of the page that replaces it (a post's front matter: "aliases: [${first.path}]"; ` +
+      `a page's YAML, per locale: "aliases: { ${first.locale}: [${first.path}] }"), or add it to site/redirects.yaml: ` +
       `"redirects: [{ from: ${first.path}, to: /new/path/ }]", or "gone: [${first.path}]" to answer 410 Gone.`,
     field: 'urls.lock',
     location: { file: first.file },

@@ -186,7 +186,23 @@ describe('buildRedirectMap', () => {
       name: 'a loop',
       input: () => ({ rules: rules('redirects:\n  - { from: /a/, to: /b/ }\n  - { from: /b/, to: /a/ }\n') }),
       error: 'InvalidRedirect',
-      message: /loop: \/a\/ → \/b\/ → \/a\//,
+      message: /loop: \/a\/ → \/b\/ → \/a\/\. redirects\.0\.to$/,
+      file: 'site/redirects.yaml',
+      line: 2,
+    },
+    {
+      name: 'a splat leading back under itself: every request one level deeper, for ever',
+      input: () => ({ rules: rules('redirects:\n  - { from: /old/*, to: "/old/archive/:splat" }\n') }),
+      error: 'InvalidRedirect',
+      message: /loop: \/old\/\* → \/old\/\*; every path under \/old\/ would be sent back under it/,
+      file: 'site/redirects.yaml',
+      line: 2,
+    },
+    {
+      name: 'two splats leading into each other',
+      input: () => ({ rules: rules('redirects:\n  - { from: /a/*, to: "/b/:splat" }\n  - { from: /b/*, to: "/a/x/:splat" }\n') }),
+      error: 'InvalidRedirect',
+      message: /loop: \/a\/\* → \/b\/\* → \/a\/\*/,
       file: 'site/redirects.yaml',
       line: 2,
     },
@@ -229,6 +245,14 @@ describe('buildRedirectMap', () => {
       file: 'site/redirects.yaml',
       line: 2,
     },
+    {
+      name: 'a redirects.yaml entry without a target: what "to" takes',
+      input: () => ({ rules: rules('redirects:\n  - { from: /a/, to: /services/ }\n  - { from: /b/ }\n') }),
+      error: 'InvalidField',
+      message: /"redirects\.1\.to": expected a path starting with "\/", an https:\/\/ URL, or \{ page: <id>, locale: <locale> \}/,
+      file: 'site/redirects.yaml',
+      line: 3,
+    },
   ];
   it.each(errors)('$name', ({ input, error, message, file, line }) => {
     const e = errorOf(() => map(input()));
@@ -241,6 +265,7 @@ describe('buildRedirectMap', () => {
   it('the lost-URL error names both fixes', () => {
     const e = errorOf(() => map({ lock: [...live, { path: '/blog/retired/', page: 'post:retired', locale: 'en', file: 'site/blog/en/retired.md' }] }));
     expect(e.data.hint).toMatch(/aliases: \[\/blog\/retired\/\]/);
+    expect(e.data.hint).toContain('aliases: { en: [/blog/retired/] }');
     expect(e.data.hint).toMatch(/gone: \[\/blog\/retired\/\]/);
   });
 });
