@@ -72,7 +72,7 @@ export function addBuildOptions(command: Command): Command {
 
 export function registerBuildCommand(program: Command): void {
   addBuildOptions(program.command('build').description('build the site into the output folder (atomically: a failed build leaves it untouched)'))
-    .option('--no-lock', 'neither read nor write site/urls.lock (no automatic redirects, no check for URLs that disappeared)')
+    .option('--no-lock', 'do not write site/urls.lock: the redirects it records still apply, and a URL that disappeared is a warning instead of an error')
     .action((flags: BuildFlags) =>
       run(async () => {
         // Decided from file stamps before the pipeline (React, esbuild, sharp, unified) is loaded.

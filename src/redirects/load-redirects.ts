@@ -10,7 +10,7 @@ import { formatUrlLock, parseUrlLock, type LockEntry } from './url-lock.ts';
 export const REDIRECTS_FILE = 'redirects.yaml';
 export const URL_LOCK_FILE = 'urls.lock';
 
-/** `write`: read and keep urls.lock (build); `read`: use it, never write (tests in memory, watch); `off`: `--no-lock`. */
+/** `write`: read and keep urls.lock (build); `read`: use it, never write (tests in memory, watch); `off`: `--no-lock`, as `read` but said in the report. */
 export type LockMode = 'write' | 'read' | 'off';
 
 export interface MapRedirectsOptions {
@@ -80,9 +80,11 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
   const source = readText(rulesFile);
   const rules = source === undefined ? [] : parseRedirectRules({ file: relative(process.cwd(), rulesFile) || rulesFile, source });
   const lockFile = join(siteDir, URL_LOCK_FILE);
-  const lockSource = options.lock === 'off' ? undefined : readText(lockFile);
+  const lockSource = readText(lockFile);
   let mode = options.lock;
-  let lockSkipped = mode === 'off' ? 'urls.lock not used (--no-lock): URLs that disappeared are not checked' : undefined;
+  // Its recorded redirects still apply: a deploy of this build must not turn old URLs into 404s.
+  let lockSkipped =
+    mode === 'off' ? 'urls.lock not written (--no-lock): the redirects it records apply, and a URL that disappeared is a warning, not an error' : undefined;
   if (mode === 'write' && lockSource === undefined && process.env.CI === 'true') {
     mode = 'off';
     lockSkipped = 'urls.lock not written (CI=true and no site/urls.lock): URLs that disappeared are not checked; commit the lock a local build writes';
@@ -93,7 +95,7 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
     live,
     aliases: aliasClaims(options.plan, options.content),
     rules,
-    ...(mode === 'off' ? {} : { lock: lock ?? [] }),
+    ...(mode === 'off' && !lock ? {} : { lock: lock ?? [] }),
     strict: mode === 'write',
   });
   const result: MappedRedirects = { ...map, lockFound: lockSource !== undefined, ...(lockSkipped ? { lockSkipped } : {}) };

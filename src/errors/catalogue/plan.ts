@@ -142,14 +142,14 @@ export const urlLockSkippedWarning = defineWarning({
   name: 'UrlLockSkipped',
   stage: 'plan',
   title: 'site/urls.lock was not used or not written',
-  when: 'With `--no-lock`, or in CI with no lock file committed, the build cannot tell which published URLs disappeared.',
+  when: 'With `--no-lock` the lock is applied but not written, so a URL that disappeared only warns; in CI with no lock file committed, the build cannot tell which published URLs disappeared.',
   hint: 'Run `agency-site build` locally and commit site/urls.lock.',
 });
 
 export const publishedUrlLostWarning = defineWarning({
   name: 'PublishedUrlLost',
   stage: 'plan',
-  title: 'A published URL has no page (serve --watch)',
-  when: 'While serving, a URL in site/urls.lock lost its page. `build` refuses it (UrlDisappeared); the preview only warns, so editing can go on.',
+  title: 'A published URL has no page (serve --watch, build --no-lock)',
+  when: 'While serving, or in a build with `--no-lock`, a URL in site/urls.lock lost its page. `build` refuses it (UrlDisappeared); these only warn, so editing can go on.',
   hint: 'Add an alias on the page that replaces it, or a site/redirects.yaml entry (a target or `gone`).',
 });
