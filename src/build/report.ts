@@ -47,11 +47,14 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     // Reached means keyed again; only a page whose key changed is rendered.
     const reached = report.reached === 'all' ? report.pages : report.reached;
     const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
-    lines.push(
-      `  the changes could affect ${report.reached === 'all' ? `all ${pages(reached)}` : pages(reached)} (dependency graph): ${reached === 1 ? 'it was' : 'each was'} checked again, and ${
-        report.rendered === reached ? (reached === 1 ? 'it had' : 'all had') : `${report.rendered} had`
-      } changed`,
-    );
+    // A change no page reads (site/redirects.yaml, a lock, a file nothing links yet).
+    if (reached === 0) lines.push('  the changes affect no page (dependency graph): none was rendered again');
+    else
+      lines.push(
+        `  the changes could affect ${report.reached === 'all' ? `all ${pages(reached)}` : pages(reached)} (dependency graph): ${reached === 1 ? 'it was' : 'each was'} checked again, and ${
+          report.rendered === reached ? (reached === 1 ? 'it had' : 'all had') : `${report.rendered} had`
+        } changed`,
+      );
   }
   lines.push(report.upToDate ? '  output already up to date: nothing written' : `  ${report.filesWritten} files, ${kb(report.bytesWritten)} written`);
   if (report.javascript && report.hydration) lines.push(...formatHydration(report.hydration, report.javascript, kb));

@@ -177,6 +177,7 @@ describe('the build report after a change', () => {
     ['all', 17, '  the changes could affect all 17 pages (dependency graph): each was checked again, and all had changed'],
     [3, 1, '  the changes could affect 3 pages (dependency graph): each was checked again, and 1 had changed'],
     [1, 1, '  the changes could affect 1 page (dependency graph): it was checked again, and it had changed'],
+    [0, 0, '  the changes affect no page (dependency graph): none was rendered again'],
   ] as const)('reached %s with %i rendered says what happened', (reached, rendered, line) => {
     const text = formatReport(report(reached, rendered));
     expect(text.split('\n')).toContain(line);
