@@ -158,16 +158,17 @@ function cutGlyph(rgba: Buffer, stride: number, cell: { left: number; top: numbe
 
 function blendGlyph(image: Buffer, stride: number, rows: number, glyph: Glyph, penX: number, baseline: number, fill: [number, number, number]): void {
   const [r, g, b] = fill;
-  const { alpha, width } = glyph;
-  for (let y = 0; y < glyph.height; y++) {
-    const row = baseline + glyph.top + y;
-    if (row < 0 || row >= rows) continue;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+  const { alpha, width, height } = glyph;
+  const left = penX + glyph.left;
+  const top = baseline + glyph.top;
+  // Rows and columns outside the image are skipped as a range, not tested pixel by pixel.
+  const fromX = Math.max(0, -left);
+  const toX = Math.min(width, stride - left);
+  for (let y = Math.max(0, -top), toY = Math.min(height, rows - top); y < toY; y++) {
+    let o = ((top + y) * stride + left + fromX) * 3;
+    for (let i = y * width + fromX, end = y * width + toX; i < end; i++, o += 3) {
       const a = alpha[i]!;
       if (a === 0) continue;
-      const column = penX + glyph.left + x;
-      if (column < 0 || column >= stride) continue;
-      const o = (row * stride + column) * 3;
       if (a === 255) {
         image[o] = r;
         image[o + 1] = g;
