@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubThirdParties } from '../support/browser.ts';
@@ -140,4 +142,65 @@ describe('the reviews widget on the free prototype page', () => {
     expect(await page.locator('.review').isVisible()).toBe(true);
     await context.close();
   });
+});
+
+describe('the language switch of a post with no translation', () => {
+  let copy: ServedSite;
+  beforeAll(async () => {
+    copy = await startServedSite({ name: 'layout-untranslated', copy: true });
+    // The Spanish post of a pair gets a key of its own: each of the two is now in one language only.
+    const post = join(copy.dir, 'site/blog/es/cache-http-bien-hecha.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('translationKey: http-caching', 'translationKey: cache-http'));
+    await copy.rebuild();
+  });
+  afterAll(() => copy?.close());
+
+  const posts = [
+    {
+      locale: 'es',
+      path: '/es/blog/cache-http-bien-hecha/',
+      translated: '/es/blog/event-loop-de-nodejs/',
+      name: 'English (todavía sin traducción; abre el blog)',
+      note: 'todavía sin traducción; abre el blog',
+      blog: '/blog/',
+      lang: 'en',
+    },
+    {
+      locale: 'en',
+      path: '/blog/http-caching-done-right/',
+      translated: '/blog/nodejs-event-loop-explained/',
+      name: 'Español (no translation yet; opens the blog)',
+      note: 'no translation yet; opens the blog',
+      blog: '/es/blog/',
+      lang: 'es',
+    },
+  ];
+  it.each(posts.flatMap((p) => [360, 390, 1280].map((width) => ({ ...p, width }))))(
+    "in $locale at $width px: on screen, the header no taller than a translated post's, and it opens the other blog",
+    async (c) => {
+      const context = await copy.browser.newContext({ viewport: { width: c.width, height: 740 } });
+      await stubThirdParties(context);
+      const page = await context.newPage();
+      const headerHeight = () => page.locator('header.navbar').evaluate((el) => el.getBoundingClientRect().height);
+      await page.goto(copy.url(c.translated));
+      const usual = await headerHeight();
+
+      await page.goto(copy.url(c.path));
+      // Its name says where it leads (screen readers read the note even where the bar has no room to show it).
+      const link = page.locator('header').getByRole('link', { name: c.name, exact: true });
+      expect(await link.count()).toBe(1);
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(c.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(c.width);
+      // The note does not wrap the bar onto more lines than a translated post's.
+      expect(await headerHeight()).toBe(usual);
+      if (c.width >= 1200) expect(await page.locator('header').getByText(c.note).isVisible()).toBe(true);
+
+      await link.click();
+      await page.waitForURL(copy.url(c.blog));
+      expect(await page.getAttribute('html', 'lang')).toBe(c.lang);
+      await context.close();
+    },
+  );
 });

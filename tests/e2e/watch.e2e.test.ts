@@ -69,6 +69,29 @@ describe('serve --watch', () => {
     await page.close();
   });
 
+  it('shows a template mistake in the overlay at its template line, by a relative path, then recovers', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/blog/first-post/', base).href);
+    const template = join(fixture.dir, 'templates/pages/blog-post.tsx');
+    const original = await readFile(template, 'utf8');
+    const overlay = page.locator('#agency-site-error');
+    // A message key no locale has, then code that throws while rendering: each names the template line.
+    for (const [broken, shown] of [
+      [original.replace("t('blog.back')", "t('blog.bakc')"), /error templates\/pages\/blog-post\.tsx:25:\d+: .*\(MissingMessage\)/],
+      [
+        original.replace('<h1>{post.title}</h1>', '<h1>{(post as any).nope.title}</h1>'),
+        /error templates\/pages\/blog-post\.tsx:27:\d+: .*\(TemplateRuntimeError\)/,
+      ],
+    ] as const) {
+      await writeFile(template, broken);
+      await expect.poll(() => overlay.textContent().catch(() => ''), { timeout: 15_000 }).toMatch(shown);
+      expect(await overlay.innerText()).toContain('> ');
+      await writeFile(template, original);
+      await overlay.waitFor({ state: 'detached', timeout: 15_000 });
+    }
+    await page.close();
+  });
+
   it('swaps the stylesheet without reloading when only CSS changes', async () => {
     const page = await browser.newPage();
     await page.goto(new URL('/', base).href);
