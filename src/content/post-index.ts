@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync, type Stats } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -45,10 +45,11 @@ export class PostIndex<T> {
     this.next[path] = { stamp: this.stamp(stats), value };
   }
 
-  /** Saved only after a successful content load; deleted files drop out. */
+  /** Saved only after a successful content load; deleted files drop out. Written beside and renamed, never half-written. */
   save(): void {
     if (!this.file) return;
     mkdirSync(join(this.file, '..'), { recursive: true });
-    writeFileSync(this.file, JSON.stringify(this.next));
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(this.next));
+    renameSync(`${this.file}.tmp`, this.file);
   }
 }
