@@ -188,7 +188,13 @@ const cases: Case[] = [
   {
     name: 'an unknown field in a page',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
-    error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },
+    // At its own line, the file's last: the one to delete or rename.
+    error: {
+      name: 'InvalidField',
+      file: /pages\/careers\.yaml$/,
+      line: readFileSync(join(ROOT, 'tests/fixtures/basic/site/pages/careers.yaml'), 'utf8').split('\n').length,
+      message: /unknown key "layout"/,
+    },
   },
 ];
 

@@ -209,6 +209,50 @@ describe('problems in a moved blog', () => {
     }
   }, 180_000);
 
+  it('names every markdown file it would not publish, and Hugo front matter, at once', async () => {
+    const post = (front: string[], body = 'Rolling deploys, told again for the new site.') => ['---', ...front, '---', '', body, ''].join('\n');
+    const basics = ['title: Deploys we made in 2024', 'description: What a year of rolling deploys taught us.', 'date: 2024-06-10'];
+    // As a Hugo site keeps them: year and month folders, a section page, a third language,
+    // TOML front matter, and a field only Hugo's theme knew.
+    const f = await withPost('blog/2024/june/deploys-in-2024/index.md', post(basics));
+    try {
+      await writeFile(join(f.site, 'blog/_index.md'), post(['title: Blog']));
+      await writeFile(join(f.site, 'blog/memory-leaks-in-node/index.de.md'), post(basics));
+      await mkdir(join(f.site, 'blog/toml-post'));
+      await writeFile(
+        join(f.site, 'blog/toml-post/index.md'),
+        ['+++', 'title = "Deploys we made in 2024"', 'date = "2024-06-10"', '+++', '', 'Rolling deploys.', ''].join('\n'),
+      );
+      await mkdir(join(f.site, 'blog/weighted-post'));
+      await writeFile(join(f.site, 'blog/weighted-post/index.md'), post([...basics, 'weight: 3']));
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      const problems = error.data.problems!.map((p) => [p.name, p.location?.file.replace(/.*\/site\//, ''), p.location?.line, p.message]);
+      expect(problems).toEqual([
+        [
+          'UnplacedPostFile',
+          'blog/2024/june/deploys-in-2024/index.md',
+          undefined,
+          expect.stringMatching(/not published: it is 3 folders deep.*move its folder to site\/blog\/deploys-in-2024\/\.$/),
+        ],
+        ['UnplacedPostFile', 'blog/_index.md', undefined, expect.stringContaining('a Hugo section page (_index.md)')],
+        [
+          'UnplacedPostFile',
+          'blog/memory-leaks-in-node/index.de.md',
+          undefined,
+          expect.stringContaining('written in "de", and this site\'s locales are en, es'),
+        ],
+        ['MissingFrontMatter', 'blog/toml-post/index.md', 1, expect.stringContaining('This front matter is TOML, between "+++" lines')],
+        ['InvalidField', 'blog/weighted-post/index.md', 5, 'Field "(root)": unknown key "weight".'],
+      ]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
   it('keeps images of a host site.yaml allows, and the CSP allows that host for images', async () => {
     const f = await withPost(
       'blog/diagrams/index.md',
