@@ -25,6 +25,8 @@ import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
+import { findCodeRanges } from './code-ranges.ts';
+import { findShortcodes } from './shortcodes.ts';
 import { resolveReferences } from './resolve-references.ts';
 import { assertUniqueTranslationKeys } from './translation-keys.ts';
 import {
@@ -192,7 +194,7 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
 }
 
 /** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
-const POST_RULES = 'post-rules-2';
+const POST_RULES = 'post-rules-3';
 
 async function loadPosts(
   { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,
@@ -357,7 +359,9 @@ function markdownSource(o: {
   const numberLocale = o.config.settings.locales[o.locale]?.dateLocale;
   const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine, numberLocale }, o.config.constants);
   const dir = siteFolderOf(resolve(o.siteDir), o.path);
-  const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems);
+  const code = findCodeRanges(o.body);
+  const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems, code);
+  findShortcodes(o.body, { file, bodyLine: o.bodyLine }, o.problems, code);
   return {
     file,
     path: o.path,

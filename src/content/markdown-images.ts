@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { externalImageError, missingAltTextError, missingImageError, type SiteError, type SourceLocation } from '../errors/index.ts';
 import { isLocalFileLink, isRemote, resolveSitePath } from '../shared/site-paths.ts';
+import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 
 const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
 const RAW_IMAGE = /<img\b[^>]*>/gi;
@@ -32,18 +33,26 @@ export interface ReferenceOptions {
  * that are not pages. A relative path starts at the markdown file's folder, `/images/…` at the
  * site folder. Each image is checked for alt text (empty only when its title says "decorative",
  * or a raw `alt=""`); every problem of the body is added to `problems`, none stops the reading.
- * Code blocks are skipped. Whether the files exist is checked on every build (assertImagesExist),
+ * Code blocks and spans are skipped. Whether the files exist is checked on every build (assertImagesExist),
  * since a remembered post is not parsed again.
  */
-export function findMarkdownImages(body: string, options: ReferenceOptions, problems: SiteError[]): ImageRef[] {
+export function findMarkdownImages(
+  body: string,
+  options: ReferenceOptions,
+  problems: SiteError[],
+  code: readonly CodeRange[] = findCodeRanges(body),
+): ImageRef[] {
   const refs: ImageRef[] = [];
-  let inFence = false;
   const lines = body.split('\n');
+  let start = 0;
   lines.forEach((text, index) => {
-    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    if (inFence) return;
+    // Code shows what it says: `![chart](https://…)` in a post about markdown is text, not an image.
+    const lineStart = start;
+    start += text.length + 1;
+    const inCode = (column: number) => isInRanges(code, lineStart + column - 1);
     const line = options.bodyLine + index;
     const add = (src: string, column: number, alt: string | undefined, decorative: boolean) => {
+      if (inCode(column)) return;
       const at = { file: options.file, line, column };
       const ref = referenceOf(src, 'image', options);
       if (!ref) return void problems.push(externalImageError(at, src));
@@ -63,7 +72,7 @@ export function findMarkdownImages(body: string, options: ReferenceOptions, prob
     }
     if (text.includes('](')) {
       for (const match of text.matchAll(LINK)) {
-        if (!isLocalFileLink(match[1]!)) continue;
+        if (!isLocalFileLink(match[1]!) || inCode((match.index ?? 0) + 1)) continue;
         const ref = referenceOf(match[1]!, 'file', options);
         if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
       }

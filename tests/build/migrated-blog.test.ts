@@ -253,6 +253,53 @@ describe('problems in a moved blog', () => {
     }
   }, 180_000);
 
+  it("reports Hugo's shortcodes at their lines, and leaves shortcodes and image syntax in code alone", async () => {
+    const f = await withPost(
+      'blog/writing-posts/index.md',
+      [
+        '---',
+        'title: Writing posts in markdown',
+        'description: Images, links and the Hugo shortcodes we left behind.',
+        'date: 2026-03-03',
+        '---',
+        '',
+        'Write an image as `![Deploy chart](https://example.com/chart.png)`, with its file beside the post.',
+        '',
+        '{{< gallery match="shots/*" >}}',
+        '',
+        'In Hugo we wrote `{{< youtube id >}}`; here a video is an iframe.',
+        '',
+        '```md',
+        '{{< figure src="deploy.png" >}}',
+        '![Deploy chart](https://example.com/chart.png)',
+        '```',
+        '',
+        'Before you publish: {{% notice tip %}}keep the alt text short{{% /notice %}}',
+        '',
+      ].join('\n'),
+    );
+    try {
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      const problems = (error.data.problems ?? [error.data]).map((p) => [
+        p.name,
+        p.location?.file.replace(/.*\/site\//, ''),
+        p.location?.line,
+        p.location?.column,
+        p.message,
+      ]);
+      expect(problems).toEqual([
+        ['HugoShortcode', 'blog/writing-posts/index.md', 9, 1, expect.stringMatching(/^\{\{< gallery match="shots\/\*" >\}\} is Hugo's "gallery" shortcode/)],
+        ['HugoShortcode', 'blog/writing-posts/index.md', 18, 21, expect.stringMatching(/^\{\{% notice tip %\}\} is Hugo's "notice" shortcode/)],
+      ]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
   it('keeps images of a host site.yaml allows, and the CSP allows that host for images', async () => {
     const f = await withPost(
       'blog/diagrams/index.md',

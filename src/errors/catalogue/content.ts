@@ -73,6 +73,19 @@ export function missingFrontMatterError(file: string, toml = false): SiteError {
   });
 }
 
+const HugoShortcode = defineError({
+  name: 'HugoShortcode',
+  stage: 'content',
+  title: 'A Hugo shortcode in markdown',
+  when: 'A markdown body moved in from Hugo uses a shortcode (`{{< gallery >}}`, `{{< youtube id >}}`, `{{% notice %}}`); this site has none, so the page would show it as written, and the images a gallery names would be published and never shown. In code (a fence or a `span`) it is text and stays.',
+  hint: 'Write what it showed in markdown: each image as ![Alt text](images/shot.png) beside the post, a video as an <iframe> from a host listed in site.yaml under embeds, a note as :::note … :::; to show a shortcode as text, put it in `code`.',
+});
+
+export function hugoShortcodeError(location: SourceLocation, written: string, name: string): SiteError {
+  const shown = written.length > 60 ? `${written.slice(0, 57)}…` : written;
+  return HugoShortcode({ message: `${shown} is Hugo's "${name}" shortcode; this site has no shortcodes, so the page would show it as written.`, location });
+}
+
 const UnplacedPostFile = defineError({
   name: 'UnplacedPostFile',
   stage: 'content',
