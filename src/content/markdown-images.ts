@@ -6,6 +6,7 @@ import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 
 const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
 const RAW_IMAGE = /<img\b[^>]*>/gi;
+const RAW_MEDIA = /<(?:video|audio|source|track)\b[^>]*>/gi;
 const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 export interface ImageRef {
@@ -29,8 +30,8 @@ export interface ReferenceOptions {
 }
 
 /**
- * The images and files a markdown body uses: `![alt](src)`, raw `<img src>` and links to files
- * that are not pages. A relative path starts at the markdown file's folder, `/images/…` at the
+ * The images and files a markdown body uses: `![alt](src)`, raw `<img src>`, links to files
+ * that are not pages and the files of raw `<video>`/`<audio>` (`src`, `<source src>`). A relative path starts at the markdown file's folder, `/images/…` at the
  * site folder. Each image is checked for alt text (empty only when its title says "decorative",
  * or a raw `alt=""`); every problem of the body is added to `problems`, none stops the reading.
  * Code blocks and spans are skipped. Whether the files exist is checked on every build (assertImagesExist),
@@ -68,6 +69,15 @@ export function findMarkdownImages(
         if (src === undefined) continue;
         const alt = attribute(match[0], 'alt');
         add(src, (match.index ?? 0) + 1, alt, alt === '');
+      }
+    }
+    if (/<(?:video|audio|source|track)\b/i.test(text)) {
+      // A video or its sound beside the post: published under /files/ like a linked PDF, and checked to exist.
+      for (const match of text.matchAll(RAW_MEDIA)) {
+        const src = attribute(match[0], 'src');
+        if (src === undefined || !isLocalFileLink(src) || inCode((match.index ?? 0) + 1)) continue;
+        const ref = referenceOf(src, 'file', options);
+        if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
       }
     }
     if (text.includes('](')) {

@@ -300,6 +300,53 @@ describe('problems in a moved blog', () => {
     }
   }, 180_000);
 
+  it('publishes a video and its sound saved beside the post, points the page at them, and names one that is missing', async () => {
+    const f = await withPost(
+      'blog/deploy-screencast/index.md',
+      [
+        '---',
+        'title: The rolling deploy, recorded',
+        'description: Four servers updated one at a time, as the dashboard showed it.',
+        'date: 2026-03-04',
+        '---',
+        '',
+        'The recording, from the first drain to the last health check:',
+        '',
+        '<video controls src="deploy.mp4"></video>',
+        '',
+        '<audio controls><source src="./narration.mp3" type="audio/mpeg"></audio>',
+        '',
+      ].join('\n'),
+    );
+    try {
+      // Stand-ins for the media: the build publishes them as they are, without reading them.
+      await writeFile(join(f.site, 'blog/deploy-screencast/deploy.mp4'), 'a screencast of the deploy');
+      await writeFile(join(f.site, 'blog/deploy-screencast/narration.mp3'), 'the narration');
+      await buildFixture(f);
+      const page = await read(f.out, 'blog/deploy-screencast/index.html');
+      expect(page).toContain('<video controls="" src="/files/blog/deploy-screencast/deploy.mp4">');
+      expect(page).toContain('<source src="/files/blog/deploy-screencast/narration.mp3" type="audio/mpeg"/>');
+      expect(await read(f.out, 'files/blog/deploy-screencast/deploy.mp4')).toBe('a screencast of the deploy');
+      expect(await read(f.out, 'files/blog/deploy-screencast/narration.mp3')).toBe('the narration');
+
+      const post = join(f.site, 'blog/deploy-screencast/index.md');
+      await writeFile(post, (await readFile(post, 'utf8')).replace('src="deploy.mp4"', 'src="deploy-final.mp4"'));
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      expect([error.data.name, error.data.location?.file.replace(/.*\/site\//, ''), error.data.location?.line, error.message]).toEqual([
+        'MissingImage',
+        'blog/deploy-screencast/index.md',
+        9,
+        'deploy-final.mp4 does not exist: site/blog/deploy-screencast/deploy-final.mp4 is not there.',
+      ]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
   it('keeps images of a host site.yaml allows, and the CSP allows that host for images', async () => {
     const f = await withPost(
       'blog/diagrams/index.md',
