@@ -194,7 +194,7 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
 }
 
 /** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
-const POST_RULES = 'post-rules-4';
+const POST_RULES = 'post-rules-5';
 
 async function loadPosts(
   { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,

@@ -4,10 +4,11 @@ import { externalImageError, missingAltTextError, missingImageError, type SiteEr
 import { isLocalFileLink, isRemote, resolveSitePath } from '../shared/site-paths.ts';
 import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 
-const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
+// A destination is `path` or `<path with spaces>` (CommonMark's form for a screenshot's usual name).
+const IMAGE = /!\[([^\]]*)\]\(\s*(?:<([^>\n]+)>|([^)\s>]+))(?:\s+"([^"]*)")?\s*\)/g;
 const RAW_IMAGE = /<img\b[^>]*>/gi;
 const RAW_MEDIA = /<(?:video|audio|source|track)\b[^>]*>/gi;
-const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const LINK = /(?<!!)\[[^\]]*\]\(\s*(?:<([^>\n]+)>|([^)\s>]+))(?:\s+"[^"]*")?\s*\)/g;
 
 export interface ImageRef {
   /** As written in the markdown. */
@@ -61,7 +62,7 @@ export function findMarkdownImages(
       refs.push({ ...ref, line, column });
     };
     if (text.includes('![')) {
-      for (const match of text.matchAll(IMAGE)) add(match[2]!, (match.index ?? 0) + 1, match[1]!, match[3] === 'decorative');
+      for (const match of text.matchAll(IMAGE)) add((match[2] ?? match[3])!, (match.index ?? 0) + 1, match[1]!, match[4] === 'decorative');
     }
     if (text.includes('<img') || text.includes('<IMG')) {
       for (const match of text.matchAll(RAW_IMAGE)) {
@@ -82,8 +83,9 @@ export function findMarkdownImages(
     }
     if (text.includes('](')) {
       for (const match of text.matchAll(LINK)) {
-        if (!isLocalFileLink(match[1]!) || inCode((match.index ?? 0) + 1)) continue;
-        const ref = referenceOf(match[1]!, 'file', options);
+        const href = (match[1] ?? match[2])!;
+        if (!isLocalFileLink(href) || inCode((match.index ?? 0) + 1)) continue;
+        const ref = referenceOf(href, 'file', options);
         if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
       }
     }
