@@ -141,13 +141,18 @@ describe('a blog moved in from Gatsby or Hugo', () => {
     expect(await read(fixture.out, '_headers')).toContain("frame-src 'self' https://www.youtube-nocookie.com");
   });
 
-  it('shows fence titles and marked lines, in both languages', async () => {
+  it('shows fence titles and marked lines, in both languages and as Hugo writes them', async () => {
     const en = await html('blog/zero-downtime-deploys/index.html');
     expect(en).toMatch(/<figure class="code-block"><figcaption class="code-title">drain\.js<\/figcaption><pre class="line-numbers"/);
     expect(allMatches(en, /<mark class="code-line">/g)).toHaveLength(2);
     const es = await html('es/blog/despliegues-sin-cortes/index.html');
     expect(allMatches(es, /<mark class="code-line">/g)).toHaveLength(2);
     expect(es).not.toContain('language-jsx{');
+    // Hugo's attributes: numbered lines and lines 3, 5 and 6 marked.
+    const hugo = await html('blog/memory-leaks-in-node/index.html');
+    expect(hugo).toMatch(/<pre class="line-numbers"[^>]*aria-label="JavaScript code example"/);
+    expect(allMatches(hugo, /<mark class="code-line">/g)).toHaveLength(3);
+    expect(hugo).not.toContain('hl_lines');
   });
 
   it('leaves no staging folder beside out/', async () => {
