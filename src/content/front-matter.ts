@@ -13,7 +13,7 @@ export interface ParsedMarkdownFile<T> {
 /** Splits a markdown file into validated front matter and body; errors point at the file's own lines. */
 export function parseFrontMatter<S extends z.ZodType>(file: string, text: string, schema: S, what: string): ParsedMarkdownFile<z.output<S>> {
   if (!/^---\r?\n/.test(text)) {
-    throw missingFrontMatterError(file);
+    throw missingFrontMatterError(file, /^\+\+\+\r?\n/.test(text));
   }
   // gray-matter hands over the text after the opening `---`, starting with its newline, so lines match the file's.
   const src = { file, source: '', lineOffset: 0 };

@@ -12,6 +12,7 @@ import {
   locate,
   manyProblemsError,
   missingFileError,
+  unplacedPostFileError,
   type SiteError,
   type SourceLocation,
 } from '../errors/index.ts';
@@ -24,6 +25,8 @@ import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
 import { PostIndex } from './post-index.ts';
+import { findCodeRanges } from './code-ranges.ts';
+import { findShortcodes } from './shortcodes.ts';
 import { resolveReferences } from './resolve-references.ts';
 import { assertUniqueTranslationKeys } from './translation-keys.ts';
 import {
@@ -191,13 +194,13 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
 }
 
 /** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
-const POST_RULES = 'post-rules-2';
+const POST_RULES = 'post-rules-5';
 
 async function loadPosts(
   { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,
   problems: SiteError[],
 ): Promise<Pick<Content, 'posts' | 'drafts'>> {
-  const found = await findPostFiles(siteDir, config);
+  const found = await findPostFiles(siteDir, config, problems);
   const index = known
     ? undefined
     : new PostIndex<Post>(cacheDir, contentHash(POST_RULES, JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
@@ -258,7 +261,7 @@ export interface PostFile {
  * `<locale>/<slug>.md`, `<locale>/<slug>/index.md`, and `<slug>/index.md` with its translations
  * beside it as `index.<locale>.md` (Hugo's and Gatsby's bundles). Other files are a post's own.
  */
-export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'locales' | 'defaultLocale'>): Promise<PostFile[]> {
+export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'locales' | 'defaultLocale'>, problems: SiteError[] = []): Promise<PostFile[]> {
   const blogDir = join(siteDir, 'blog');
   let entries: Dirent[];
   try {
@@ -269,18 +272,39 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
   }
   const locales = new Set(config.locales);
   const files: PostFile[] = [];
+  const unplaced: string[] = [];
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
     const path = join(entry.parentPath, entry.name);
     const parts = relative(blogDir, path).split(sep);
     if (parts.length === 2 && locales.has(parts[0]!)) files.push({ path, locale: parts[0]!, slug: basename(parts[1]!, '.md') });
     else if (parts.length === 3 && locales.has(parts[0]!) && parts[2] === 'index.md') files.push({ path, locale: parts[0]!, slug: parts[1]! });
-    else if (parts.length === 2) {
-      const locale = /^index(?:\.([a-z]{2}(?:-[A-Za-z]{2})?))?\.md$/.exec(parts[1]!)?.[1] ?? (parts[1] === 'index.md' ? config.defaultLocale : undefined);
-      if (locale && locales.has(locale)) files.push({ path, locale, slug: parts[0]!, translationKey: parts[0]! });
-    }
+    else if (parts.length === 2 && INDEX.test(parts[1]!) && locales.has(INDEX.exec(parts[1]!)![1] ?? config.defaultLocale)) {
+      files.push({ path, locale: INDEX.exec(parts[1]!)![1] ?? config.defaultLocale, slug: parts[0]!, translationKey: parts[0]! });
+    } else unplaced.push(path);
   }
+  for (const path of unplaced.sort()) problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(relative(blogDir, path).split(sep), config.locales)));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A bundle's post: `index.md` in the default locale, `index.es.md` in another. */
+const INDEX = /^index(?:\.([a-z]{2}(?:-[A-Za-z]{2})?))?\.md$/;
+const LOCALE_LIKE = /^[a-z]{2}(?:-[A-Za-z]{2})?$/;
+
+/** Why a markdown file under site/blog (its path there, in parts) is in no post layout, in words that say where it should go. */
+function whyUnplaced(parts: string[], locales: readonly string[]): string {
+  const name = parts.at(-1)!;
+  const known = `this site's locales are ${locales.join(', ')} (site.yaml)`;
+  const locale = INDEX.exec(name)?.[1] ?? (parts.length === 2 && LOCALE_LIKE.test(parts[0]!) ? parts[0] : undefined);
+  if (/^_index(\.[\w-]+)?\.md$/.test(name)) return "it is a Hugo section page (_index.md); this site's blog list is site/pages/blog.yaml";
+  if (locale && !locales.includes(locale) && parts.length <= 3) return `it is written in "${locale}", and ${known}`;
+  if (parts.length === 1)
+    return `a post is a folder (site/blog/${basename(name, '.md')}/index.md) or a file in a locale folder (site/blog/${locales[0]}/${name})`;
+  if (parts.length > 3 || (parts.length === 3 && !locales.includes(parts[0]!)))
+    return `it is ${parts.length - 1} folders deep, and a post is site/blog/<slug>/index.md or site/blog/<locale>/<slug>/index.md: move its folder to site/blog/${parts.at(-2)}/`;
+  return parts.length === 3
+    ? `in a post's folder under a locale, only index.md is the post`
+    : `in a post's folder, only index.md and its translations (index.<locale>.md) are posts`;
 }
 
 /**
@@ -335,7 +359,9 @@ function markdownSource(o: {
   const numberLocale = o.config.settings.locales[o.locale]?.dateLocale;
   const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine, numberLocale }, o.config.constants);
   const dir = siteFolderOf(resolve(o.siteDir), o.path);
-  const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems);
+  const code = findCodeRanges(o.body);
+  const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems, code);
+  findShortcodes(o.body, { file, bodyLine: o.bodyLine }, o.problems, code);
   return {
     file,
     path: o.path,

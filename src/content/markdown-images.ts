@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { externalImageError, missingAltTextError, missingImageError, type SiteError, type SourceLocation } from '../errors/index.ts';
 import { isLocalFileLink, isRemote, resolveSitePath } from '../shared/site-paths.ts';
+import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 
-const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
+// A destination is `path` or `<path with spaces>` (CommonMark's form for a screenshot's usual name).
+const IMAGE = /!\[([^\]]*)\]\(\s*(?:<([^>\n]+)>|([^)\s>]+))(?:\s+"([^"]*)")?\s*\)/g;
 const RAW_IMAGE = /<img\b[^>]*>/gi;
-const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const RAW_MEDIA = /<(?:video|audio|source|track)\b[^>]*>/gi;
+const LINK = /(?<!!)\[[^\]]*\]\(\s*(?:<([^>\n]+)>|([^)\s>]+))(?:\s+"[^"]*")?\s*\)/g;
 
 export interface ImageRef {
   /** As written in the markdown. */
@@ -28,22 +31,30 @@ export interface ReferenceOptions {
 }
 
 /**
- * The images and files a markdown body uses: `![alt](src)`, raw `<img src>` and links to files
- * that are not pages. A relative path starts at the markdown file's folder, `/images/…` at the
+ * The images and files a markdown body uses: `![alt](src)`, raw `<img src>`, links to files
+ * that are not pages and the files of raw `<video>`/`<audio>` (`src`, `<source src>`). A relative path starts at the markdown file's folder, `/images/…` at the
  * site folder. Each image is checked for alt text (empty only when its title says "decorative",
  * or a raw `alt=""`); every problem of the body is added to `problems`, none stops the reading.
- * Code blocks are skipped. Whether the files exist is checked on every build (assertImagesExist),
+ * Code blocks and spans are skipped. Whether the files exist is checked on every build (assertImagesExist),
  * since a remembered post is not parsed again.
  */
-export function findMarkdownImages(body: string, options: ReferenceOptions, problems: SiteError[]): ImageRef[] {
+export function findMarkdownImages(
+  body: string,
+  options: ReferenceOptions,
+  problems: SiteError[],
+  code: readonly CodeRange[] = findCodeRanges(body),
+): ImageRef[] {
   const refs: ImageRef[] = [];
-  let inFence = false;
   const lines = body.split('\n');
+  let start = 0;
   lines.forEach((text, index) => {
-    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    if (inFence) return;
+    // Code shows what it says: `![chart](https://…)` in a post about markdown is text, not an image.
+    const lineStart = start;
+    start += text.length + 1;
+    const inCode = (column: number) => isInRanges(code, lineStart + column - 1);
     const line = options.bodyLine + index;
     const add = (src: string, column: number, alt: string | undefined, decorative: boolean) => {
+      if (inCode(column)) return;
       const at = { file: options.file, line, column };
       const ref = referenceOf(src, 'image', options);
       if (!ref) return void problems.push(externalImageError(at, src));
@@ -51,7 +62,7 @@ export function findMarkdownImages(body: string, options: ReferenceOptions, prob
       refs.push({ ...ref, line, column });
     };
     if (text.includes('![')) {
-      for (const match of text.matchAll(IMAGE)) add(match[2]!, (match.index ?? 0) + 1, match[1]!, match[3] === 'decorative');
+      for (const match of text.matchAll(IMAGE)) add((match[2] ?? match[3])!, (match.index ?? 0) + 1, match[1]!, match[4] === 'decorative');
     }
     if (text.includes('<img') || text.includes('<IMG')) {
       for (const match of text.matchAll(RAW_IMAGE)) {
@@ -61,10 +72,20 @@ export function findMarkdownImages(body: string, options: ReferenceOptions, prob
         add(src, (match.index ?? 0) + 1, alt, alt === '');
       }
     }
+    if (/<(?:video|audio|source|track)\b/i.test(text)) {
+      // A video or its sound beside the post: published under /files/ like a linked PDF, and checked to exist.
+      for (const match of text.matchAll(RAW_MEDIA)) {
+        const src = attribute(match[0], 'src');
+        if (src === undefined || !isLocalFileLink(src) || inCode((match.index ?? 0) + 1)) continue;
+        const ref = referenceOf(src, 'file', options);
+        if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
+      }
+    }
     if (text.includes('](')) {
       for (const match of text.matchAll(LINK)) {
-        if (!isLocalFileLink(match[1]!)) continue;
-        const ref = referenceOf(match[1]!, 'file', options);
+        const href = (match[1] ?? match[2])!;
+        if (!isLocalFileLink(href) || inCode((match.index ?? 0) + 1)) continue;
+        const ref = referenceOf(href, 'file', options);
         if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
       }
     }

@@ -47,13 +47,20 @@ export function pageSchema(locales: string[]) {
 
 export type PageSource = z.output<ReturnType<typeof pageSchema>>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written YYYY-MM-DD')
-  .refine((text) => {
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, 'expected a real calendar date (YYYY-MM-DD)');
+/**
+ * A day, YYYY-MM-DD, and one problem per bad value. Hugo writes a time and zone too
+ * (`2021-04-25T09:28:11+01:00`, as `hugo new` does): the message names the day to keep.
+ */
+const isoDate = z.string().superRefine((text, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = /^(\d{4}-\d{2}-\d{2})[T ]\d/.exec(text)?.[1];
+    const message = day ? `expected a date written YYYY-MM-DD, without a time: write ${day}` : 'expected a date written YYYY-MM-DD';
+    return void ctx.addIssue({ code: 'custom', message });
+  }
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    ctx.addIssue({ code: 'custom', message: 'expected a real calendar date (YYYY-MM-DD)' });
+});
 
 export const postFrontMatterSchema = z.strictObject({
   title: z.string().min(1),

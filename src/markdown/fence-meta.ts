@@ -11,7 +11,8 @@ export interface FenceMeta {
 
 /**
  * A fence's info string as Gatsby, Docusaurus and MDX blogs write it, with or without a space
- * after the language: `jsx{1,3}`, `js {1-4,7} title="App.jsx" showLineNumbers`.
+ * after the language: `jsx{1,3}`, `js {1-4,7} title="App.jsx" showLineNumbers`, and as Hugo
+ * writes it: `go {linenos=table,hl_lines=[2,"4-5"]}`.
  * Words it does not know are ignored, as those tools ignore them.
  */
 export function parseFenceMeta(lang: string | null | undefined, meta: string | null | undefined): FenceMeta {
@@ -25,17 +26,23 @@ export function parseFenceMeta(lang: string | null | undefined, meta: string | n
     rest = rest.replace(title[0], ' ');
   }
   const marked = new Set<number>();
-  for (const [, ranges] of rest.matchAll(/\{([\d\s,-]*)\}/g)) {
-    for (const range of ranges!.split(',')) {
-      const match = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(range);
-      if (!match) continue;
-      const from = Number(match[1]);
-      const to = match[2] ? Number(match[2]) : from;
-      for (let line = from; line <= Math.min(to, from + 10_000); line++) if (line > 0) marked.add(line);
-    }
-  }
+  const mark = (range: string) => {
+    const match = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(range);
+    if (!match) return;
+    const from = Number(match[1]);
+    const to = match[2] ? Number(match[2]) : from;
+    for (let line = from; line <= Math.min(to, from + 10_000); line++) if (line > 0) marked.add(line);
+  };
+  for (const [, ranges] of rest.matchAll(/\{([\d\s,-]*)\}/g)) ranges!.split(',').forEach(mark);
+  // Hugo's attributes: `{linenos=true,hl_lines=[2,"4-5"]}`, or `hl_lines="2 4-5"`.
+  const hugoLines = /\bhl_lines\s*=\s*(?:\[([^\]]*)\]|"([^"]*)"|([\d-]+))/.exec(rest);
+  if (hugoLines)
+    (hugoLines[1] ?? hugoLines[2] ?? hugoLines[3])!
+      .replace(/["']/g, ' ')
+      .split(/[\s,]+/)
+      .forEach(mark);
   result.lines = [...marked].sort((a, b) => a - b);
-  result.showLineNumbers = /(?:^|\s)showLineNumbers(?:\s|$)/.test(rest);
+  result.showLineNumbers = /(?:^|\s)showLineNumbers(?:\s|$)/.test(rest) || /\blinenos\s*=\s*"?(?:true|table|inline)\b/.test(rest);
   return result;
 }
 

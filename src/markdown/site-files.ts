@@ -1,12 +1,14 @@
 import type { Root as HastRoot } from 'hast';
 import { isLocalFileLink, isRemote, publishedFileUrl, resolveSitePath } from '../shared/site-paths.ts';
 
+const MEDIA = new Set(['video', 'audio', 'source', 'track']);
+
 type AnyNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: AnyNode[] };
 
 /**
  * Points images and file links at what the build publishes: an image's `src` becomes its path in
  * the site folder (`./shot.png` in blog/a-post/ → `/blog/a-post/shot.png`, the key of the image
- * manifest), a link to a file beside the markdown its published URL. Runs on the finished tree,
+ * manifest), a link to a file beside the markdown, and a video's or audio's file, its published URL. Runs on the finished tree,
  * so images written as raw HTML are covered like markdown ones.
  */
 export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
@@ -18,6 +20,10 @@ export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
       } else if (node.tagName === 'a' && typeof href === 'string' && isLocalFileLink(href)) {
         const key = resolveSitePath(href, dir);
         if (key) node.properties.href = publishedFileUrl(key);
+      } else if (MEDIA.has(node.tagName!)) {
+        // `<video src="demo.mp4">` beside the post: the page's URL is not its folder, so the file's published URL.
+        const key = typeof src === 'string' && isLocalFileLink(src) ? resolveSitePath(src, dir) : undefined;
+        if (key) node.properties.src = publishedFileUrl(key);
       }
     }
     node.children?.forEach(visit);

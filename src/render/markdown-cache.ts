@@ -18,7 +18,7 @@ export class MarkdownCache {
     // The parser's version is part of the folder name, so upgrading it never serves stale trees;
     // so are the embed hosts, which decide what an iframe becomes. A result keeps its warnings,
     // so a post parsed by an earlier build still reports what its raw HTML lost.
-    this.dir = join(cacheDir, embedHosts.length ? `markdown-v3-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v3');
+    this.dir = join(cacheDir, embedHosts.length ? `markdown-v4-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v4');
     mkdirSync(this.dir, { recursive: true });
   }
 

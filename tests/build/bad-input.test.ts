@@ -42,6 +42,17 @@ const cases: Case[] = [
     error: { name: 'InvalidField', file: /blog\/en\/first-post\.md$/, line: 4, field: 'date', message: /real calendar date/ },
   },
   {
+    name: "a date with Hugo's time and zone",
+    change: (f) => edit(join(f.site, 'blog/en/first-post.md'), (t) => t.replace('date: 2026-01-10', 'date: 2026-01-10T09:28:11+01:00')),
+    error: {
+      name: 'InvalidField',
+      file: /blog\/en\/first-post\.md$/,
+      line: 4,
+      field: 'date',
+      message: /^Field "date": expected a date written YYYY-MM-DD, without a time: write 2026-01-10\.$/,
+    },
+  },
+  {
     name: 'an unknown template',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t.replace('template: document', 'template: careers-page')),
     error: {
@@ -188,7 +199,13 @@ const cases: Case[] = [
   {
     name: 'an unknown field in a page',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t + 'layout: wide\n'),
-    error: { name: 'InvalidField', file: /pages\/careers\.yaml$/, line: 1, message: /unknown key "layout"/ },
+    // At its own line, the file's last: the one to delete or rename.
+    error: {
+      name: 'InvalidField',
+      file: /pages\/careers\.yaml$/,
+      line: readFileSync(join(ROOT, 'tests/fixtures/basic/site/pages/careers.yaml'), 'utf8').split('\n').length,
+      message: /unknown key "layout"/,
+    },
   },
 ];
 
@@ -231,6 +248,8 @@ describe('the CLI', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('error site/blog/en/first-post.md:4:1: Invalid post front matter');
       expect(result.stderr).toContain('Field "date": expected a date written YYYY-MM-DD');
+      // One problem, said once: not also "not a real calendar date".
+      expect(result.stderr).not.toContain('real calendar date');
       expect(result.stderr).toContain('> 4 | date: 10/01/2026');
       expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
       expect(existsSync(f.out)).toBe(false);

@@ -141,13 +141,18 @@ describe('a blog moved in from Gatsby or Hugo', () => {
     expect(await read(fixture.out, '_headers')).toContain("frame-src 'self' https://www.youtube-nocookie.com");
   });
 
-  it('shows fence titles and marked lines, in both languages', async () => {
+  it('shows fence titles and marked lines, in both languages and as Hugo writes them', async () => {
     const en = await html('blog/zero-downtime-deploys/index.html');
     expect(en).toMatch(/<figure class="code-block"><figcaption class="code-title">drain\.js<\/figcaption><pre class="line-numbers"/);
     expect(allMatches(en, /<mark class="code-line">/g)).toHaveLength(2);
     const es = await html('es/blog/despliegues-sin-cortes/index.html');
     expect(allMatches(es, /<mark class="code-line">/g)).toHaveLength(2);
     expect(es).not.toContain('language-jsx{');
+    // Hugo's attributes: numbered lines and lines 3, 5 and 6 marked.
+    const hugo = await html('blog/memory-leaks-in-node/index.html');
+    expect(hugo).toMatch(/<pre class="line-numbers"[^>]*aria-label="JavaScript code example"/);
+    expect(allMatches(hugo, /<mark class="code-line">/g)).toHaveLength(3);
+    expect(hugo).not.toContain('hl_lines');
   });
 
   it('leaves no staging folder beside out/', async () => {
@@ -204,6 +209,144 @@ describe('problems in a moved blog', () => {
       expect(problems).toHaveLength(4);
       expect(error.data.problems![0]!.hint).toContain('beside the post');
       expect((await readdir(f.dir)).filter((n) => n.includes('staging'))).toEqual([]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
+  it('names every markdown file it would not publish, and Hugo front matter, at once', async () => {
+    const post = (front: string[], body = 'Rolling deploys, told again for the new site.') => ['---', ...front, '---', '', body, ''].join('\n');
+    const basics = ['title: Deploys we made in 2024', 'description: What a year of rolling deploys taught us.', 'date: 2024-06-10'];
+    // As a Hugo site keeps them: year and month folders, a section page, a third language,
+    // TOML front matter, and a field only Hugo's theme knew.
+    const f = await withPost('blog/2024/june/deploys-in-2024/index.md', post(basics));
+    try {
+      await writeFile(join(f.site, 'blog/_index.md'), post(['title: Blog']));
+      await writeFile(join(f.site, 'blog/memory-leaks-in-node/index.de.md'), post(basics));
+      await mkdir(join(f.site, 'blog/toml-post'));
+      await writeFile(
+        join(f.site, 'blog/toml-post/index.md'),
+        ['+++', 'title = "Deploys we made in 2024"', 'date = "2024-06-10"', '+++', '', 'Rolling deploys.', ''].join('\n'),
+      );
+      await mkdir(join(f.site, 'blog/weighted-post'));
+      await writeFile(join(f.site, 'blog/weighted-post/index.md'), post([...basics, 'weight: 3']));
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      const problems = error.data.problems!.map((p) => [p.name, p.location?.file.replace(/.*\/site\//, ''), p.location?.line, p.message]);
+      expect(problems).toEqual([
+        [
+          'UnplacedPostFile',
+          'blog/2024/june/deploys-in-2024/index.md',
+          undefined,
+          expect.stringMatching(/not published: it is 3 folders deep.*move its folder to site\/blog\/deploys-in-2024\/\.$/),
+        ],
+        ['UnplacedPostFile', 'blog/_index.md', undefined, expect.stringContaining('a Hugo section page (_index.md)')],
+        [
+          'UnplacedPostFile',
+          'blog/memory-leaks-in-node/index.de.md',
+          undefined,
+          expect.stringContaining('written in "de", and this site\'s locales are en, es'),
+        ],
+        ['MissingFrontMatter', 'blog/toml-post/index.md', 1, expect.stringContaining('This front matter is TOML, between "+++" lines')],
+        ['InvalidField', 'blog/weighted-post/index.md', 5, 'Field "(root)": unknown key "weight".'],
+      ]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
+  it("reports Hugo's shortcodes at their lines, and leaves shortcodes and image syntax in code alone", async () => {
+    const f = await withPost(
+      'blog/writing-posts/index.md',
+      [
+        '---',
+        'title: Writing posts in markdown',
+        'description: Images, links and the Hugo shortcodes we left behind.',
+        'date: 2026-03-03',
+        '---',
+        '',
+        'Write an image as `![Deploy chart](https://example.com/chart.png)`, with its file beside the post.',
+        '',
+        '{{< gallery match="shots/*" >}}',
+        '',
+        'In Hugo we wrote `{{< youtube id >}}`; here a video is an iframe.',
+        '',
+        '```md',
+        '{{< figure src="deploy.png" >}}',
+        '![Deploy chart](https://example.com/chart.png)',
+        '```',
+        '',
+        'Before you publish: {{% notice tip %}}keep the alt text short{{% /notice %}}',
+        '',
+      ].join('\n'),
+    );
+    try {
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      const problems = (error.data.problems ?? [error.data]).map((p) => [
+        p.name,
+        p.location?.file.replace(/.*\/site\//, ''),
+        p.location?.line,
+        p.location?.column,
+        p.message,
+      ]);
+      expect(problems).toEqual([
+        ['HugoShortcode', 'blog/writing-posts/index.md', 9, 1, expect.stringMatching(/^\{\{< gallery match="shots\/\*" >\}\} is Hugo's "gallery" shortcode/)],
+        ['HugoShortcode', 'blog/writing-posts/index.md', 18, 21, expect.stringMatching(/^\{\{% notice tip %\}\} is Hugo's "notice" shortcode/)],
+      ]);
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
+  it('publishes a video and its sound saved beside the post, points the page at them, and names one that is missing', async () => {
+    const f = await withPost(
+      'blog/deploy-screencast/index.md',
+      [
+        '---',
+        'title: The rolling deploy, recorded',
+        'description: Four servers updated one at a time, as the dashboard showed it.',
+        'date: 2026-03-04',
+        '---',
+        '',
+        'The recording, from the first drain to the last health check:',
+        '',
+        '<video controls src="deploy.mp4"></video>',
+        '',
+        '<audio controls><source src="./narration.mp3" type="audio/mpeg"></audio>',
+        '',
+      ].join('\n'),
+    );
+    try {
+      // Stand-ins for the media: the build publishes them as they are, without reading them.
+      await writeFile(join(f.site, 'blog/deploy-screencast/deploy.mp4'), 'a screencast of the deploy');
+      await writeFile(join(f.site, 'blog/deploy-screencast/narration.mp3'), 'the narration');
+      await buildFixture(f);
+      const page = await read(f.out, 'blog/deploy-screencast/index.html');
+      expect(page).toContain('<video controls="" src="/files/blog/deploy-screencast/deploy.mp4">');
+      expect(page).toContain('<source src="/files/blog/deploy-screencast/narration.mp3" type="audio/mpeg"/>');
+      expect(await read(f.out, 'files/blog/deploy-screencast/deploy.mp4')).toBe('a screencast of the deploy');
+      expect(await read(f.out, 'files/blog/deploy-screencast/narration.mp3')).toBe('the narration');
+
+      const post = join(f.site, 'blog/deploy-screencast/index.md');
+      await writeFile(post, (await readFile(post, 'utf8')).replace('src="deploy.mp4"', 'src="deploy-final.mp4"'));
+      const error = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect(error).toBeInstanceOf(SiteError);
+      expect([error.data.name, error.data.location?.file.replace(/.*\/site\//, ''), error.data.location?.line, error.message]).toEqual([
+        'MissingImage',
+        'blog/deploy-screencast/index.md',
+        9,
+        'deploy-final.mp4 does not exist: site/blog/deploy-screencast/deploy-final.mp4 is not there.',
+      ]);
     } finally {
       await f.cleanup();
     }

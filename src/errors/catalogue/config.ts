@@ -36,7 +36,9 @@ export function invalidFieldError(src: YamlSource, error: ZodError, what: string
   const each = error.issues.map((issue) => {
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     const field = path.join('.') || '(root)';
-    return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}.`, field, location: locate(src, path) });
+    // An unknown key is shown at its own line, where the editor deletes or renames it.
+    const at = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : path;
+    return InvalidField({ title: `Invalid ${what}`, message: `Field "${field}": ${describeIssue(issue)}.`, field, location: locate(src, at) });
   });
   if (each.length === 1) return each[0]!;
   // Every problem is shown, each at its own line; the first gives the error its place.

@@ -59,12 +59,43 @@ const MissingFrontMatter = defineError({
   name: 'MissingFrontMatter',
   stage: 'content',
   title: 'Missing front matter',
-  when: 'A blog post does not start with a front matter block.',
+  when: 'A blog post does not start with a front matter block, or starts with the TOML block Hugo writes between `+++` lines.',
   hint: 'Start the file with ---, then title, description and date, then ---.',
 });
 
-export function missingFrontMatterError(file: string): SiteError {
-  return MissingFrontMatter({ message: 'The file must start with a front matter block between two "---" lines.', location: { file, line: 1 } });
+/** `toml`: the file opens with Hugo's `+++` block, which is front matter, only not YAML. */
+export function missingFrontMatterError(file: string, toml = false): SiteError {
+  return MissingFrontMatter({
+    message: toml
+      ? 'This front matter is TOML, between "+++" lines as Hugo writes it; the build reads YAML between two "---" lines: write each "+++" as "---" and `title = "…"` as `title: "…"`.'
+      : 'The file must start with a front matter block between two "---" lines.',
+    location: { file, line: 1 },
+  });
+}
+
+const HugoShortcode = defineError({
+  name: 'HugoShortcode',
+  stage: 'content',
+  title: 'A Hugo shortcode in markdown',
+  when: 'A markdown body moved in from Hugo uses a shortcode (`{{< gallery >}}`, `{{< youtube id >}}`, `{{% notice %}}`); this site has none, so the page would show it as written, and the images a gallery names would be published and never shown. In code (a fence or a `span`) it is text and stays.',
+  hint: 'Write what it showed in markdown: each image as ![Alt text](images/shot.png) beside the post, a video as an <iframe> from a host listed in site.yaml under embeds, a note as :::note … :::; to show a shortcode as text, put it in `code`.',
+});
+
+export function hugoShortcodeError(location: SourceLocation, written: string, name: string): SiteError {
+  const shown = written.length > 60 ? `${written.slice(0, 57)}…` : written;
+  return HugoShortcode({ message: `${shown} is Hugo's "${name}" shortcode; this site has no shortcodes, so the page would show it as written.`, location });
+}
+
+const UnplacedPostFile = defineError({
+  name: 'UnplacedPostFile',
+  stage: 'content',
+  title: 'A markdown file under site/blog that is not a post',
+  when: 'A `.md` file under site/blog is in none of the layouts a post can have, or is written in a language the site does not publish, so it would be left out without a word: a Hugo tree with year folders (`2021/june/<slug>/index.md`), a section page (`_index.md`), a translation in a third language (`index.de.md`).',
+  hint: 'Move it where README.md says under "Posts as folders, files beside them" (`<slug>/index.md` with `index.es.md` beside it, `<locale>/<slug>/index.md` or `<locale>/<slug>.md`), or delete it.',
+});
+
+export function unplacedPostFileError(file: string, why: string): SiteError {
+  return UnplacedPostFile({ message: `This file is not published: ${why}.`, location: { file } });
 }
 
 const DuplicateTranslationKey = defineError({

@@ -76,6 +76,38 @@ describe('findMarkdownImages', () => {
     ]);
   });
 
+  it('reads <destinations with spaces>, as a screenshot saved under its usual name must be written', () => {
+    const body = [
+      '![The heap, before](<Screenshot 2026-02-12 at 10.41.03.png>)',
+      '',
+      'Print [the checklist](<leak checklist.pdf> "PDF").',
+      '![](<no alt.png>)',
+    ].join('\n');
+    expect(find(body)).toEqual({
+      refs: [
+        ['image', '/blog/a-post/Screenshot 2026-02-12 at 10.41.03.png', 6],
+        ['file', '/blog/a-post/leak checklist.pdf', 8],
+        ['image', '/blog/a-post/no alt.png', 9],
+      ],
+      problems: [['MissingAltText', 9, 1]],
+    });
+  });
+
+  it('finds the files of raw video and audio, and nothing inside inline code', () => {
+    const body = [
+      '<video controls src="deploy.mp4"></video>',
+      '<audio controls><source src="./narration.mp3" type="audio/mpeg"></audio>',
+      'Write `![Chart](https://example.com/chart.png)` and `<video src="x.mp4">` in a post.',
+    ].join('\n');
+    expect(find(body)).toEqual({
+      refs: [
+        ['file', '/blog/a-post/deploy.mp4', 6],
+        ['file', '/blog/a-post/narration.mp3', 7],
+      ],
+      problems: [],
+    });
+  });
+
   it('skips code blocks and accepts decorative images (a title, or a raw alt="")', () => {
     const body = ['```md', '![](https://i.imgur.com/in-code.png)', '```', '![](./line.png "decorative")', '<img src="rule.png" alt="">'].join('\n');
     expect(find(body)).toEqual({

@@ -76,6 +76,10 @@ const cases: Record<ErrorFactory, () => SiteError> = {
   cssError: () => catalogue.cssError(esbuildFailure),
   invalidPostSlugError: () => catalogue.invalidPostSlugError('site/blog/es/Como-Migrar.md', 'Como-Migrar', 'como-migrar', false),
   emptyPostError: () => catalogue.emptyPostError({ file: 'site/blog/en/new-post.md', line: 9 }),
+  hugoShortcodeError: () =>
+    catalogue.hugoShortcodeError({ file: 'site/blog/a-post/index.md', line: 9, column: 1 }, '{{< gallery match="shots/*" >}}', 'gallery'),
+  unplacedPostFileError: () =>
+    catalogue.unplacedPostFileError('site/blog/first-post/index.de.md', 'it is written in "de", and this site\'s locales are en, es (site.yaml)'),
   outMissingError: () => catalogue.outMissingError('out'),
   outputStaleError: () => catalogue.outputStaleError('out', '1 source file changed since the last build, site/blog/en/hello.md'),
   leadsDatabaseMissingError: () => catalogue.leadsDatabaseMissingError('.data/leads.db'),

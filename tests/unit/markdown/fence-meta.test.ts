@@ -17,6 +17,11 @@ describe('parseFenceMeta', () => {
     ['js', '{ 1 - 2 , 5 }', 'js', [1, 2, 5], undefined, false],
     ['js', '{1,x}', 'js', [], undefined, false],
     ['js', 'showLineNumbersPlease', 'js', [], undefined, false],
+    // Hugo's attributes.
+    ['go', '{linenos=true,hl_lines=[2,"4-5"]}', 'go', [2, 4, 5], undefined, true],
+    ['go', '{hl_lines="1 3-4" linenos=table}', 'go', [1, 3, 4], undefined, true],
+    ['go', '{hl_lines=[1]}', 'go', [1], undefined, false],
+    ['go', '{linenos=false,hl_lines=2-3}', 'go', [2, 3], undefined, false],
     ['js', null, 'js', [], undefined, false],
     [null, null, undefined, [], undefined, false],
   ];
