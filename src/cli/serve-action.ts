@@ -108,6 +108,8 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
         console.log(
           `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`,
         );
+      // Where a slow save's time went, as the first build's report says it.
+      if (flags.verbose) console.log('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
     },
     onFailed: (error) => {
       const message = describeError(error, flags);

@@ -76,7 +76,7 @@ export interface LoadContentOptions {
   /** Use what the cache remembers, write nothing to it (a command that only reads the site). */
   cacheReadOnly?: boolean;
   /** A watch session's last content and the files saved since: other posts are taken as they were (no stat, no parse). */
-  known?: { content: Content; changed: ReadonlySet<string> };
+  known?: { content: Content; changed: ReadonlySet<string>; /** No file under site/blog was added or removed: the last listing holds. */ listed?: boolean };
 }
 
 export type { MarkdownSource };
@@ -193,6 +193,9 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
   return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
+/** The last listing of site/blog, for a watch rebuild that added and removed nothing there. */
+let lastListing: { siteDir: string; files: PostFile[]; problems: SiteError[] } | undefined;
+
 /** Posts remembered under older rules (empty bodies, slugs) are read and judged again. */
 const POST_RULES = 'post-rules-5';
 
@@ -200,16 +203,23 @@ async function loadPosts(
   { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,
   problems: SiteError[],
 ): Promise<Pick<Content, 'posts' | 'drafts'>> {
-  const found = await findPostFiles(siteDir, config, problems);
+  const reuseListing = known?.listed && lastListing?.siteDir === siteDir;
+  if (!reuseListing) {
+    const unplaced: SiteError[] = [];
+    lastListing = { siteDir, files: await findPostFiles(siteDir, config, unplaced), problems: unplaced };
+  }
+  const found = lastListing!.files;
+  problems.push(...lastListing!.problems);
   const index = known
     ? undefined
     : new PostIndex<Post>(cacheDir, contentHash(POST_RULES, JSON.stringify(config.constants), JSON.stringify(config.settings.images.remoteHosts)));
   const before = known && new Map([...Object.values(known.content.posts).flat(), ...known.content.drafts].map((p) => [p.markdown.path, p]));
   const loaded: Post[] = [];
-  for (const [i, file] of found.entries()) {
+  let read = 0;
+  for (const file of found) {
     // Reading posts is synchronous; a pause now and then lets pipes from other processes drain
     // (the translation status reads git history meanwhile, and git stops when its pipe is full).
-    if (i % 32 === 31) await new Promise(setImmediate);
+    if (!known && read++ % 32 === 31) await new Promise(setImmediate);
     try {
       // Watch: the last build's posts, with the saved files read again (and new ones, and without deleted ones).
       if (known) {

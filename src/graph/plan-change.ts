@@ -32,11 +32,15 @@ export function planChange(changes: FileChange[] | undefined, graph: DependencyG
   return { runs, ...(changes ? { changes } : {}), ...(last ? { last } : {}), ...(graph ? { graph } : {}) };
 }
 
-/** Watch, settings unchanged: the last build's posts, with only the saved files read again. */
-export function knownContentOf(plan: ChangePlan, dirs: ProjectDirs): { known?: { content: Content; changed: Set<string> } } {
+/**
+ * Watch, settings unchanged: the last build's posts, with only the saved files read again, and
+ * the blog folder listed again only when a file there was added or removed.
+ */
+export function knownContentOf(plan: ChangePlan, dirs: ProjectDirs): { known?: { content: Content; changed: Set<string>; listed: boolean } } {
   if (!plan.last || !plan.changes || plan.runs('settings')) return {};
   const changed = new Set(plan.changes.filter((c) => c.path.startsWith('site/')).map((c) => absolutePath(c.path, dirs)));
-  return { known: { content: plan.last.content, changed } };
+  const listed = plan.changes.every((c) => c.kind === 'change' || !c.path.startsWith('site/blog/'));
+  return { known: { content: plan.last.content, changed, listed } };
 }
 
 export interface Reach {

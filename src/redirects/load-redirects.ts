@@ -2,6 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Content } from '../content/index.ts';
 import { locate, type SourceLocation } from '../errors/index.ts';
+import { contentHash } from '../node/hash.ts';
 import type { SitePlan } from '../plan/index.ts';
 import { buildRedirectMap, type AliasClaim, type RedirectMap } from './build-redirect-map.ts';
 import { parseRedirectRules } from './redirect-rules.ts';
@@ -42,22 +43,34 @@ const readText = (file: string) => {
 export function liveEntries(plan: SitePlan, root: string): LockEntry[] {
   return plan.pages
     .filter((p) => !p.path.endsWith('.html'))
-    .map((p) => ({
-      path: p.path,
-      page: p.id,
-      locale: p.locale,
-      file: relative(root, resolve(p.source.file)).split('\\').join('/'),
-    }));
+    .map((p) => ({ path: p.path, page: p.id, locale: p.locale, file: projectFile(root, p.source.file) }));
+}
+
+/** A source file relative to the project, remembered: every rebuild of a watch session asks again for thousands. */
+const projectFiles = new Map<string, string>();
+function projectFile(root: string, file: string): string {
+  const key = `${root}\0${file}`;
+  let found = projectFiles.get(key);
+  if (found === undefined) {
+    if (projectFiles.size > 100_000) projectFiles.clear();
+    found = relative(root, resolve(file)).split('\\').join('/');
+    projectFiles.set(key, found);
+  }
+  return found;
 }
 
 /** Every alias of site/pages (per locale) and of published posts, with the page it leads to. */
 export function aliasClaims(plan: SitePlan, content: Content): AliasClaim[] {
   const claims: AliasClaim[] = [];
-  const postPages = new Map(plan.pages.filter((p) => p.id.startsWith('post:')).map((p) => [resolve(p.source.file), p]));
+  const posts = Object.values(content.posts).flat();
+  // Looked up only for posts with aliases: most blogs have none, and the plan has thousands of post pages.
+  const postPages = posts.some((post) => post.aliases?.length)
+    ? new Map(plan.pages.filter((p) => p.id.startsWith('post:')).map((p) => [resolve(p.source.file), p]))
+    : new Map<string, SitePlan['pages'][number]>();
   for (const page of content.pages)
     for (const [locale, paths] of Object.entries(page.aliases ?? {}))
       paths!.forEach((from, i) => claims.push({ from, page: page.id, locale, location: page.locate(['aliases', locale, i]) }));
-  for (const post of Object.values(content.posts).flat()) {
+  for (const post of posts) {
     const planned = post.aliases?.length ? postPages.get(resolve(post.file)) : undefined;
     if (planned) post.aliases!.forEach((from, i) => claims.push({ from, page: planned.id, locale: planned.locale, location: aliasLocation(post, i) }));
   }
@@ -78,9 +91,14 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
   const root = dirname(siteDir);
   const rulesFile = join(siteDir, REDIRECTS_FILE);
   const source = readText(rulesFile);
-  const rules = source === undefined ? [] : parseRedirectRules({ file: relative(process.cwd(), rulesFile) || rulesFile, source });
   const lockFile = join(siteDir, URL_LOCK_FILE);
   const lockSource = readText(lockFile);
+  const live = liveEntries(options.plan, root);
+  const claims = aliasClaims(options.plan, options.content);
+  // A pure function of these: a watch session's save that moves no URL gets the last map back.
+  const key = contentHash(JSON.stringify([siteDir, options.lock, process.env.CI === 'true', process.cwd(), source ?? null, lockSource ?? null, live, claims]));
+  if (lastMap?.key === key) return lastMap.result;
+  const rules = source === undefined ? [] : parseRedirectRules({ file: relative(process.cwd(), rulesFile) || rulesFile, source });
   let mode = options.lock;
   // Its recorded redirects still apply: a deploy of this build must not turn old URLs into 404s.
   let lockSkipped =
@@ -90,10 +108,9 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
     lockSkipped = 'urls.lock not written (CI=true and no site/urls.lock): URLs that disappeared are not checked; commit the lock a local build writes';
   }
   const lock = lockSource === undefined ? undefined : parseUrlLock(lockSource, relative(process.cwd(), lockFile) || lockFile);
-  const live = liveEntries(options.plan, root);
   const map = buildRedirectMap({
     live,
-    aliases: aliasClaims(options.plan, options.content),
+    aliases: claims,
     rules,
     ...(mode === 'off' && !lock ? {} : { lock: lock ?? [] }),
     strict: mode === 'write',
@@ -103,8 +120,11 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
     const text = formatUrlLock(map.lock);
     if (text !== lockSource) result.lockText = text;
   }
+  lastMap = { key, result };
   return result;
 }
+
+let lastMap: { key: string; result: MappedRedirects } | undefined;
 
 /** Puts the next urls.lock in place (renamed, never half-written). */
 export function writeUrlLock(siteDir: string, text: string): string {
