@@ -36,6 +36,14 @@ export interface BuildReport {
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /** The report printed at the end of a build. */
+/** What `serve --watch` prints after a save: one line, and with --verbose where the time went. */
+export function formatRebuild(report: BuildReport, changes: number, options: { verbose?: boolean } = {}): string[] {
+  const line = `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changes} change${changes > 1 ? 's' : ''}`;
+  return options.verbose ? [line, stagesLine(report)] : [line];
+}
+
+const stagesLine = (report: BuildReport) => '  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ');
+
 export function formatReport(report: BuildReport, options: { verbose?: boolean } = {}): string {
   const lines: string[] = [];
   const locales = Object.entries(report.pagesByLocale)
@@ -81,7 +89,7 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     );
     for (const a of r.automatic) lines.push(`  - ${a.from} → ${a.to} (its page moved)`);
   }
-  lines.push('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
+  lines.push(stagesLine(report));
   if (report.warnings.length) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);
     const shown = options.verbose ? report.warnings : report.warnings.slice(0, 20);

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { createBuildSession } from '../build/index.ts';
+import { createBuildSession, formatRebuild } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
@@ -104,12 +104,7 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
     build: (changed, hooks) => session.build(changed, hooks),
     send: events.send,
     onBuilt: (report, changed) => {
-      if (!flags.quiet)
-        console.log(
-          `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changed.length} change${changed.length > 1 ? 's' : ''}`,
-        );
-      // Where a slow save's time went, as the first build's report says it.
-      if (flags.verbose) console.log('  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', '));
+      if (!flags.quiet) console.log(formatRebuild(report, changed.length, flags).join('\n'));
     },
     onFailed: (error) => {
       const message = describeError(error, flags);

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatReport, type BuildReport } from '../../src/build/index.ts';
+import { formatRebuild, formatReport, type BuildReport } from '../../src/build/index.ts';
 import { checkSite } from '../../src/checks/index.ts';
 import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
@@ -182,6 +182,21 @@ describe('the build report after a change', () => {
     const text = formatReport(report(reached, rendered));
     expect(text.split('\n')).toContain(line);
     expect(text).not.toContain('reached every page');
+  });
+
+  it('serve --watch prints one line per save, and with --verbose the stages it took', () => {
+    const saved = {
+      ...report(1, 1),
+      stages: [
+        { name: 'reading content', ms: 38.4 },
+        { name: 'rendering pages', ms: 31.6 },
+      ],
+    };
+    expect(formatRebuild(saved, 1)).toEqual(['rebuilt in 120 ms (1 pages rendered) after 1 change']);
+    expect(formatRebuild(saved, 2, { verbose: true })).toEqual([
+      'rebuilt in 120 ms (1 pages rendered) after 2 changes',
+      '  stages: reading content 38 ms, rendering pages 32 ms',
+    ]);
   });
 });
 
