@@ -47,7 +47,19 @@ export async function collectFiles(
   const signature = files.map((f) => (f.hashed ? `${f.path}\0h` : f.path)).join('\n');
   const host = keptHost(build.change, signature) ?? { signature, files: hostFiles(files, config) };
   files.push(...host.files);
-  // Images finish in any order; the fingerprint must not depend on it.
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { ...collected, files, host };
+  return { ...collected, files: sortedByPath(files, `${signature}\n${host.files.map((f) => f.path).join('\n')}`), host };
 }
+
+/**
+ * Sorted by path: images finish in any order, and the fingerprint must not depend on it. The same
+ * paths in the same order as the last build (a watch save that added no file) sort the same way,
+ * so the last order is applied instead of sorting thousands of paths again.
+ */
+function sortedByPath<T extends { path: string }>(files: T[], signature: string): T[] {
+  if (lastOrder?.signature === signature && lastOrder.order.length === files.length) return Array.from(lastOrder.order, (i) => files[i]!);
+  const order = Array.from(files.keys()).sort((a, b) => (files[a]!.path < files[b]!.path ? -1 : files[a]!.path > files[b]!.path ? 1 : 0));
+  lastOrder = { signature, order: Int32Array.from(order) };
+  return order.map((i) => files[i]!);
+}
+
+let lastOrder: { signature: string; order: Int32Array } | undefined;
