@@ -41,14 +41,15 @@ export interface SplicedBackground {
   before: Array<[number, number, number]>;
 }
 
-const MCU = 16;
+/** An MCU at 4:2:0 is 16 × 16 pixels: a card's band is cut in its rows. */
+export const MCU_SIZE = 16;
 
 export function readBackground(jpeg: Buffer): SplicedBackground | undefined {
   const parsed = parse(jpeg);
   if (!parsed) return undefined;
   const reader = new McuReader(parsed);
-  const columns = Math.ceil(parsed.width / MCU);
-  const rows = Math.ceil(parsed.height / MCU);
+  const columns = Math.ceil(parsed.width / MCU_SIZE);
+  const rows = Math.ceil(parsed.height / MCU_SIZE);
   const rowStart: number[] = [];
   const before: Array<[number, number, number]> = [];
   for (let row = 0; row < rows; row++) {
@@ -70,7 +71,7 @@ export function spliceBand(background: SplicedBackground, band: Buffer, firstRow
   const strip = parse(band, scratch.bits);
   const bg = background.jpeg;
   if (!strip || strip.tables !== bg.tables || strip.width !== bg.width || lastRow + 1 >= background.rowStart.length - 1) return undefined;
-  if (strip.height !== (lastRow - firstRow + 1) * MCU) return undefined;
+  if (strip.height !== (lastRow - firstRow + 1) * MCU_SIZE) return undefined;
   // The strip's last row is background with the background's predictors: its bits must be the background's.
   const rowFrom = background.rowStart[lastRow]!;
   const rowLength = background.rowStart[lastRow + 1]! - rowFrom;
@@ -234,10 +235,15 @@ class McuReader {
     return size && v < 1 << (size - 1) ? v - (1 << size) + 1 : v;
   }
 
+  /** Where the last block's DC code started and ended. */
+  private dcCode: [number, number] = [0, 0];
+
   /** One block; returns its DC difference. */
   private block(component: 0 | 1 | 2): number {
     const t = component ? 1 : 0;
+    const start = this.at;
     const diff = this.value(this.symbol(this.jpeg.dc[t]));
+    this.dcCode = [start, this.at];
     this.dc[component] += diff;
     for (let k = 1; k < 64;) {
       const rs = this.symbol(this.jpeg.ac[t]);
@@ -261,23 +267,17 @@ class McuReader {
 
   /** Reads the first MCU, saying where the first Y, the Cb and the Cr DC codes start and end, and their values. */
   mcuMarks(): { dcStart: number[]; dcEnd: number[]; dc: number[] } {
-    const dcStart: number[] = [];
-    const dcEnd: number[] = [];
-    const dc: number[] = [];
+    const marks = { dcStart: [] as number[], dcEnd: [] as number[], dc: [] as number[] };
     const mark = (component: 0 | 1 | 2) => {
-      dcStart.push(this.at);
-      const t = component ? 1 : 0;
-      const diff = this.value(this.symbol(this.jpeg.dc[t]));
-      dcEnd.push(this.at);
-      dc.push(diff);
-      this.at = dcStart.at(-1)!;
-      this.block(component);
+      marks.dc.push(this.block(component));
+      marks.dcStart.push(this.dcCode[0]);
+      marks.dcEnd.push(this.dcCode[1]);
     };
     mark(0);
     for (let y = 1; y < 4; y++) this.block(0);
     mark(1);
     mark(2);
-    return { dcStart, dcEnd, dc };
+    return marks;
   }
 }
 

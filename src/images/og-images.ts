@@ -7,7 +7,7 @@ import { contentHash } from '../node/hash.ts';
 import { runPool } from '../node/run-pool.ts';
 import { findFontFile, readFontMetrics } from './font-metrics.ts';
 import { GlyphAtlas } from './glyph-atlas.ts';
-import { readBackground, spliceBand, type SplicedBackground } from './jpeg-splice.ts';
+import { MCU_SIZE, readBackground, spliceBand, type SplicedBackground } from './jpeg-splice.ts';
 import {
   cardBackgroundSvg,
   OG_HEIGHT,
@@ -58,17 +58,26 @@ export function ogImagePath(options: CardInput): string {
 }
 
 type Raster = { data: Buffer; info: sharp.OutputInfo };
-/** Backgrounds rasterized once per (site name, label): a build has a handful, not one per page. */
-const bases = new Map<string, Promise<Raster>>();
 /** Loaded on the first card to draw: a build whose cards are all cached never loads sharp. */
 const loadSharp = async () => (await import('sharp')).default;
-function baseRaster(svg: string): Promise<Raster> {
-  let base = bases.get(svg);
-  if (!base) {
-    base = loadSharp().then((sharp) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
-    bases.set(svg, base);
+
+/**
+ * A background per (site name, label): a build has a handful, not one per page. Rasterized once,
+ * and encoded and read for splicing once, when a title is first spliced into it (undefined when
+ * its JPEG cannot be spliced).
+ */
+interface Background {
+  raster: Promise<Raster>;
+  spliced?: Promise<SplicedBackground | undefined>;
+}
+const backgrounds = new Map<string, Background>();
+function backgroundOf(svg: string): Background {
+  let background = backgrounds.get(svg);
+  if (!background) {
+    background = { raster: loadSharp().then((sharp) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true })) };
+    backgrounds.set(svg, background);
   }
-  return base;
+  return background;
 }
 
 /**
@@ -97,25 +106,21 @@ async function atlasFor(design: SocialCardDesign, texts: string[]): Promise<Glyp
  */
 export async function drawCard(options: CardInput, how: { atlas?: boolean; splice?: boolean } = {}): Promise<Buffer> {
   const sharp = await loadSharp();
-  const svg = cardBackgroundSvg(options.design, options);
-  const base = await baseRaster(svg);
+  const background = backgroundOf(cardBackgroundSvg(options.design, options));
+  const base = await background.raster;
   const lines = titleLines(options);
   const atlas = how.atlas === false && !atlases.has(options.design.key) ? undefined : await atlasFor(options.design, lines);
   const covered = atlas && lines.every((l) => atlas.covers(l));
   if (covered && how.splice !== false) {
-    const card = await spliceTitle(sharp, svg, base, atlas, lines);
+    const card = await spliceTitle(sharp, background, base, atlas, lines);
     if (card) return card;
   }
-  // A fresh 2.3 MB buffer per card costs more CPU (its pages faulted in) than drawing the title.
-  const out = workBuffers.pop() ?? Buffer.allocUnsafe(base.data.length);
-  try {
+  return withWorkBuffer(base.data.length, async (out) => {
     base.data.copy(out);
     if (covered) atlas.blend(out, OG_WIDTH, 0, lines);
     else await blendTitleStrip(sharp, out, options.design.title, lines);
-    return await sharp(out, { raw: base.info }).jpeg(JPEG).toBuffer();
-  } finally {
-    if (workBuffers.length < 4) workBuffers.push(out);
-  }
+    return sharp(out, { raw: base.info }).jpeg(JPEG).toBuffer();
+  });
 }
 
 // Quality 85 keeps the title's edges clean; LinkedIn, X, Facebook and Slack all take JPEG cards.
@@ -123,45 +128,52 @@ export async function drawCard(options: CardInput, how: { atlas?: boolean; splic
 // every card shares the standard tables, which the title splice needs.
 const JPEG = { quality: 85, optimiseCoding: false } as const;
 
-/** Each background encoded once and read for splicing (undefined when its JPEG cannot be spliced). */
-const backgrounds = new Map<string, Promise<SplicedBackground | undefined>>();
-
 /**
  * Encodes only the 16-pixel rows the title covers, plus one row of background after them, and
  * splices their bits into the background's: about half the encoding of a whole card, same bytes.
  */
-async function spliceTitle(sharp: typeof import('sharp'), svg: string, base: Raster, atlas: GlyphAtlas, lines: string[]): Promise<Buffer | undefined> {
-  let background = backgrounds.get(svg);
-  if (!background) {
-    background = sharp(base.data, { raw: base.info })
-      .jpeg(JPEG)
-      .toBuffer()
-      .then(readBackground)
-      .catch(() => undefined);
-    backgrounds.set(svg, background);
-  }
-  const read = await background;
+async function spliceTitle(
+  sharp: typeof import('sharp'),
+  background: Background,
+  base: Raster,
+  atlas: GlyphAtlas,
+  lines: string[],
+): Promise<Buffer | undefined> {
+  background.spliced ??= sharp(base.data, { raw: base.info })
+    .jpeg(JPEG)
+    .toBuffer()
+    .then(readBackground)
+    .catch(() => undefined);
+  const read = await background.spliced;
   const [inkFrom, inkEnd] = atlas.inkRows(lines);
-  const first = Math.max(0, Math.floor(inkFrom / 16));
-  const last = Math.floor((inkEnd - 1) / 16) + 1;
-  if (!read || (last + 1) * 16 > OG_HEIGHT) return undefined;
-  const stride = OG_WIDTH * 3;
-  const work = workBuffers.pop() ?? Buffer.allocUnsafe(base.data.length);
-  try {
-    const band = work.subarray(0, (last - first + 1) * 16 * stride);
-    base.data.copy(band, 0, first * 16 * stride, (last + 1) * 16 * stride);
-    atlas.blend(band, OG_WIDTH, first * 16, lines);
-    const jpeg = await sharp(band, { raw: { width: OG_WIDTH, height: (last - first + 1) * 16, channels: 3 } })
+  const first = Math.max(0, Math.floor(inkFrom / MCU_SIZE));
+  const last = Math.floor((inkEnd - 1) / MCU_SIZE) + 1;
+  if (!read || (last + 1) * MCU_SIZE > OG_HEIGHT) return undefined;
+  const rowBytes = MCU_SIZE * OG_WIDTH * 3;
+  return withWorkBuffer(base.data.length, async (work) => {
+    const band = work.subarray(0, (last - first + 1) * rowBytes);
+    base.data.copy(band, 0, first * rowBytes, (last + 1) * rowBytes);
+    atlas.blend(band, OG_WIDTH, first * MCU_SIZE, lines);
+    const jpeg = await sharp(band, { raw: { width: OG_WIDTH, height: (last - first + 1) * MCU_SIZE, channels: 3 } })
       .jpeg(JPEG)
       .toBuffer();
     return spliceBand(read, jpeg, first, last);
-  } finally {
-    if (workBuffers.length < 4) workBuffers.push(work);
-  }
+  });
 }
 
-/** Card-sized RGB buffers between draws: one per card being drawn at once. */
+/**
+ * Card-sized RGB buffers between draws, one per card being drawn at once: a fresh 2.3 MB buffer
+ * per card costs more CPU (its pages faulted in) than drawing the title.
+ */
 const workBuffers: Buffer[] = [];
+async function withWorkBuffer<T>(size: number, use: (buffer: Buffer) => Promise<T>): Promise<T> {
+  const buffer = workBuffers.pop() ?? Buffer.allocUnsafe(size);
+  try {
+    return await use(buffer);
+  } finally {
+    if (workBuffers.length < 4) workBuffers.push(buffer);
+  }
+}
 
 /** The title rasterized by librsvg on a transparent strip as tall as its lines, blended in. */
 async function blendTitleStrip(sharp: typeof import('sharp'), out: Buffer, style: TitleStyle, lines: string[]): Promise<void> {
