@@ -73,6 +73,8 @@ export interface SocialCardFile {
 export interface HostFiles {
   signature: string;
   files: OutputFile[];
+  /** The order that sorts those paths and the host files by path. */
+  order: Int32Array;
 }
 
 /** Where a rebuild starts: the last build's state (watch) or its saved graph (build), and what changed since. */

@@ -45,21 +45,17 @@ export async function collectFiles(
     ...[...new Map([...cards.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
   ];
   const signature = files.map((f) => (f.hashed ? `${f.path}\0h` : f.path)).join('\n');
-  const host = keptHost(build.change, signature) ?? { signature, files: hostFiles(files, config) };
-  files.push(...host.files);
-  return { ...collected, files: sortedByPath(files, `${signature}\n${host.files.map((f) => f.path).join('\n')}`), host };
+  // The same paths as the last build (a watch save that added no file): its host files, and its
+  // order, which sorts these paths too, instead of sorting thousands of them again.
+  const kept = keptHost(build.change, signature);
+  const hostOnly = kept ?? { signature, files: hostFiles(files, config) };
+  files.push(...hostOnly.files);
+  const order = kept?.order.length === files.length ? kept.order : byPath(files);
+  return { ...collected, files: Array.from(order, (i) => files[i]!), host: { ...hostOnly, order } };
 }
 
-/**
- * Sorted by path: images finish in any order, and the fingerprint must not depend on it. The same
- * paths in the same order as the last build (a watch save that added no file) sort the same way,
- * so the last order is applied instead of sorting thousands of paths again.
- */
-function sortedByPath<T extends { path: string }>(files: T[], signature: string): T[] {
-  if (lastOrder?.signature === signature && lastOrder.order.length === files.length) return Array.from(lastOrder.order, (i) => files[i]!);
+/** The positions of the files sorted by path: images finish in any order, and the fingerprint must not depend on it. */
+function byPath(files: Array<{ path: string }>): Int32Array {
   const order = Array.from(files.keys()).sort((a, b) => (files[a]!.path < files[b]!.path ? -1 : files[a]!.path > files[b]!.path ? 1 : 0));
-  lastOrder = { signature, order: Int32Array.from(order) };
-  return order.map((i) => files[i]!);
+  return Int32Array.from(order);
 }
-
-let lastOrder: { signature: string; order: Int32Array } | undefined;
