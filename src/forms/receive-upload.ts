@@ -33,9 +33,12 @@ export async function receiveUpload(options: {
   const path = join(options.dir, partialName(storedName));
   let size = 0;
   options.stream.on('data', (chunk: Buffer) => (size += chunk.length));
+  const file = createWriteStream(path, { flags: 'wx', mode: 0o600, flush: true });
   try {
-    await pipeline(options.stream, createWriteStream(path, { flags: 'wx', mode: 0o600, flush: true }));
+    await pipeline(options.stream, file);
   } catch (error) {
+    // Cut off before its open finished, the file is created after pipeline gives up: wait for it.
+    if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
     await rm(path, { force: true });
     throw error;
   }
