@@ -1,9 +1,8 @@
 import {
-  currentOutput,
   isPrecached,
   LiveOutput,
   MemoryOutput,
-  readOutputKeys,
+  readOutputRecord,
   recordOutput,
   serviceWorkerFile,
   serviceWorkerFor,
@@ -73,14 +72,14 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
     await target.output.commit();
     return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten };
   }
-  const recordOf = (written?: Set<string>) =>
+  const recordOf = (written?: Set<string>, last?: OutputRecord) =>
     recordOutput({
       cacheDir,
       outDir,
       fingerprint: fingerprintOf,
       paths: [...files.map((f) => f.path), 'sw.js'],
       keys,
-      ...(options.last && written ? { last: options.last, written } : {}),
+      ...(last && written ? { last, written } : {}),
       ...(options.deferSave ? { deferSave: true } : {}),
     });
   const counts = target.kind === 'staged' ? target.output : target.live;
@@ -90,34 +89,37 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
           await target.output.commit();
           return recordOf();
         })
-      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']));
+      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), target.last);
   return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, ...written };
 }
 
 type Target =
   | { kind: 'memory'; output: MemoryOutput; files: OutputFile[] }
   | { kind: 'up-to-date'; record?: OutputRecord }
-  | { kind: 'in-place'; live: LiveOutput; files: OutputFile[]; removed: string[] }
+  /** `last`: what out/ held before, every file in it checked; only the files written are stat'ed again. */
+  | { kind: 'in-place'; live: LiveOutput; files: OutputFile[]; removed: string[]; last: OutputRecord }
   | { kind: 'staged'; output: StagedOutput; files: OutputFile[] };
 
 /** The one rule that picks where the files go. */
 function targetOf(options: WriteOptions & { keys: Record<string, string>; fingerprintOf: () => string }): Target {
   const { files, output, outDir, cacheDir, keys } = options;
   if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
+  // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next
+  // `build`). Build: the record is read and each file stat'ed once, for all three questions below.
+  const recorded = options.last ? undefined : readOutputRecord({ cacheDir, outDir });
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
-  const current = options.last ? undefined : currentOutput({ cacheDir, outDir, fingerprint: options.fingerprintOf() });
-  if (current) return { kind: 'up-to-date', ...(Object.keys(current.keys).length ? { record: current } : {}) };
-  // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next `build`).
-  const previous = options.last?.keys ?? readOutputKeys({ cacheDir, outDir });
-  const changed = previous ? files.filter((f) => previous[f.path] !== keys[f.path]) : files;
+  if (recorded?.intact && recorded.fingerprint === options.fingerprintOf())
+    return { kind: 'up-to-date', ...(recorded.keyed && Object.keys(recorded.record.keys).length ? { record: recorded.record } : {}) };
+  const last = options.last ?? (recorded?.keyed ? recorded.record : undefined);
+  const changed = last ? files.filter((f) => last.keys[f.path] !== keys[f.path]) : files;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
   // folder. Errors stop a build before this point; if writing itself is cut short, the files it
   // replaced no longer match the record, so the next build rewrites them.
-  if (previous && (options.inPlace || changed.length <= Math.max(50, files.length / 20))) {
-    const removed = Object.keys(previous).filter((path) => !(path in keys) && path !== 'sw.js');
+  if (last && (options.inPlace || changed.length <= Math.max(50, files.length / 20))) {
+    const removed = Object.keys(last.keys).filter((path) => !(path in keys) && path !== 'sw.js');
     if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
-    return { kind: 'in-place', live: new LiveOutput(outDir), files: changed, removed };
+    return { kind: 'in-place', live: new LiveOutput(outDir), files: changed, removed, last };
   }
   return { kind: 'staged', output, files };
 }

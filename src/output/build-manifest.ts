@@ -32,29 +32,47 @@ interface Manifest {
 
 const manifestFile = (cacheDir: string) => join(cacheDir, 'last-build.json');
 
-/**
- * True when out/ holds exactly what this build would write: same fingerprint of every file's
- * content key as the last build into the same folder, and every file still there, unmodified.
- */
-export function isOutputCurrent(options: { cacheDir: string; outDir: string; fingerprint: string }): boolean {
-  return currentOutput(options) !== undefined;
+/** The last build's record of out/, read once: the files still as written, and whether all of them are. */
+export interface RecordedOutput {
+  fingerprint: string;
+  /** Only the files still there with the size and mtime they were written with; `keys` is empty in a record from before they were kept. */
+  record: OutputRecord;
+  /** Every recorded file is still there, unmodified. */
+  intact: boolean;
+  /** The record names each file's content key (what an in-place update compares against). */
+  keyed: boolean;
 }
 
-/** What out/ holds, when it holds exactly what this build would write (see `isOutputCurrent`); the keys are empty in a record from before they were kept. */
-export function currentOutput(options: { cacheDir: string; outDir: string; fingerprint: string }): OutputRecord | undefined {
+/**
+ * Reads the last build's record of out/ and stats each file once. A file changed behind our back
+ * is simply not trusted: an update rewrites it. Undefined without a record of this folder.
+ */
+export function readOutputRecord(options: { cacheDir: string; outDir: string }): RecordedOutput | undefined {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
   } catch {
     return undefined;
   }
-  const outDir = resolve(options.outDir);
-  if (manifest.outDir !== outDir || manifest.fingerprint !== options.fingerprint) return undefined;
-  for (const [path, [size, mtime]] of Object.entries(manifest.files)) {
-    const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
-    if (!stats || stats.size !== size || stats.mtimeMs !== mtime) return undefined;
+  if (manifest.outDir !== resolve(options.outDir)) return undefined;
+  const files: OutputRecord['files'] = {};
+  const keys: OutputRecord['keys'] = {};
+  let intact = true;
+  for (const [path, stamp] of Object.entries(manifest.files)) {
+    if (!isAsWritten(manifest.outDir, path, stamp)) {
+      intact = false;
+      continue;
+    }
+    files[path] = stamp;
+    const key = manifest.keys?.[path];
+    if (key !== undefined) keys[path] = key;
   }
-  return { keys: manifest.keys ?? {}, files: manifest.files };
+  return { fingerprint: manifest.fingerprint, record: { keys, files }, intact, keyed: manifest.keys !== undefined };
+}
+
+function isAsWritten(outDir: string, path: string, [size, mtime]: [number, number]): boolean {
+  const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
+  return stats !== undefined && stats.size === size && stats.mtimeMs === mtime;
 }
 
 /** What out/ holds after a build: each file's content key and stamp. A watch session keeps it between builds. */
@@ -101,28 +119,6 @@ export function recordOutput(options: {
 }
 
 /**
- * The content key of every file the last build left in `outDir`, trusted only while each file is
- * still as written (size and mtime): what an in-place update compares against.
- */
-export function readOutputKeys(options: { cacheDir: string; outDir: string }): Record<string, string> | undefined {
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-  if (manifest.outDir !== resolve(options.outDir) || !manifest.keys) return undefined;
-  const keys: Record<string, string> = {};
-  for (const [path, key] of Object.entries(manifest.keys)) {
-    const recorded = manifest.files[path];
-    const stats = statSync(join(manifest.outDir, path), { throwIfNoEntry: false });
-    // A file changed behind our back is simply not trusted: the update rewrites it.
-    if (recorded && stats && stats.size === recorded[0] && stats.mtimeMs === recorded[1]) keys[path] = key;
-  }
-  return keys;
-}
-
-/**
  * Notes files replaced in place after the last build (one re-rendered post): their new keys and
  * stats, and no fingerprint, so the next build checks every file again instead of trusting it.
  */
@@ -154,9 +150,11 @@ export function clearOutputRecord(cacheDir: string): void {
  * source stamps to skip a build whose inputs did not change.
  */
 export function isOutputAsRecorded(options: { cacheDir: string; outDir: string }): boolean {
+  // Its own loop, not readOutputRecord: a warm build only asks yes or no, and stops at the first file changed.
   try {
     const manifest = JSON.parse(readFileSync(manifestFile(options.cacheDir), 'utf8')) as Manifest;
-    return typeof manifest.fingerprint === 'string' && manifest.fingerprint !== '' && isOutputCurrent({ ...options, fingerprint: manifest.fingerprint });
+    if (typeof manifest.fingerprint !== 'string' || manifest.fingerprint === '' || manifest.outDir !== resolve(options.outDir)) return false;
+    return Object.entries(manifest.files).every(([path, stamp]) => isAsWritten(manifest.outDir, path, stamp));
   } catch {
     return false;
   }

@@ -4,13 +4,12 @@ export { MemoryOutput } from './memory-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
 export {
   clearOutputRecord,
-  currentOutput,
-  isOutputCurrent,
-  readOutputKeys,
+  readOutputRecord,
   recordOutput,
   recordReplacedFiles,
   type OutputFile,
   type OutputRecord,
+  type RecordedOutput,
 } from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
