@@ -27,7 +27,8 @@ export function startBuild(options: BuildOptions, since: ChangedSince | undefine
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
   // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the
   // reload; the stamps saved by an earlier build then just no longer match, as they should not.
-  const stamps = options.inPlace || options.output ? undefined : takeStamps({ ...dirs, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl });
+  const stamps =
+    options.inPlace || options.output ? undefined : (options.stamps ?? takeStamps({ ...dirs, outDir: options.outDir, cacheDir, baseUrl: options.baseUrl }));
   since ??= options.changedFiles && { changes: options.changedFiles.map((c) => ({ path: projectPath(c.path, dirs), kind: c.kind })) };
   const last = since?.previous;
   const saved = last ? { graph: last.graph } : since ? readGraph(cacheDir) : {};

@@ -6,7 +6,7 @@ import type { LockMode } from '../redirects/index.ts';
 import type { PageIndex, RenderedEntry } from '../render/index.ts';
 import type { BuildReport } from './report.ts';
 import type { Inputs } from './read-inputs.ts';
-import type { StampChange } from './source-stamps.ts';
+import type { SourceStamps, StampChange } from './source-stamps.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -37,6 +37,8 @@ export interface BuildOptions {
   onStylesheet?: (href: string) => void;
   /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
   changedFiles?: StampChange[];
+  /** `build`: the stamps that listed `changedFiles`, taken a moment before; saved with this build. */
+  stamps?: SourceStamps;
   /**
    * site/urls.lock: `write` (build), `read` (default in memory and in watch rebuilds: applied,
    * never rewritten), `off` (`--no-lock`).

@@ -3,7 +3,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { isOutputAsRecorded } from '../output/build-manifest.ts';
 import type { BuildReport } from './report.ts';
-import { checkStamps, type StampChange } from './source-stamps.ts';
+import { checkStamps, type SourceStamps, type StampChange } from './source-stamps.ts';
 
 export interface SkipCheck {
   /** The last build's report, as this run's (nothing rendered or written), when nothing changed. */
@@ -12,6 +12,8 @@ export interface SkipCheck {
   problem?: string;
   /** The inputs that differ from the last build's (absolute paths), when its stamps could be compared. */
   changes?: StampChange[];
+  /** The inputs as that comparison found them: the build that follows saves them instead of walking every folder again. */
+  stamps?: SourceStamps;
 }
 
 export function checkUnchanged(options: { siteDir: string; outDir: string; cacheDir?: string; baseUrl?: string }): SkipCheck {
@@ -27,7 +29,8 @@ export function checkUnchanged(options: { siteDir: string; outDir: string; cache
     cacheDir,
     baseUrl: options.baseUrl,
   });
-  if (!check.current) return check.problem ? { problem: check.problem } : check.changes ? { changes: check.changes } : {};
+  if (!check.current)
+    return check.problem ? { problem: check.problem } : check.changes ? { changes: check.changes, ...(check.stamps ? { stamps: check.stamps } : {}) } : {};
   if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return {};
   const last = check.report as BuildReport;
   const images = last.images ? { ...last.images, processed: 0, fromCache: last.images.processed + last.images.fromCache, socialCards: 0 } : undefined;

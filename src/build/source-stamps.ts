@@ -89,7 +89,7 @@ export interface StampChange {
   kind: 'add' | 'change' | 'unlink';
 }
 
-export type StampCheck = { current: true; report: unknown } | { current: false; problem?: string; changes?: StampChange[] };
+export type StampCheck = { current: true; report: unknown } | { current: false; problem?: string; changes?: StampChange[]; stamps?: SourceStamps };
 
 /**
  * Whether every input is exactly as the last successful build saw it. `problem` is set when the
@@ -122,5 +122,5 @@ export function checkStamps(o: StampOptions): StampCheck {
     }
     for (const rel of Object.keys(before)) if (!(rel in after)) changes.push({ path: join(root, rel), kind: 'unlink' });
   }
-  return changes.length ? { current: false, changes } : { current: true, report: saved.report };
+  return changes.length ? { current: false, changes, stamps: now } : { current: true, report: saved.report };
 }

@@ -37,7 +37,8 @@ function progressBar(label: string) {
 export async function buildWithFlags(
   flags: BuildFlags,
   build?: (options: BuildOptions) => Promise<BuildReport>,
-  changedFiles?: BuildOptions['changedFiles'],
+  /** What the stamps check found changed, and the stamps it took. */
+  since?: { changes?: BuildOptions['changedFiles']; stamps?: BuildOptions['stamps'] },
 ): Promise<BuildReport> {
   const { buildSite, formatReport } = await import('../build/index.ts');
   const { removeOpenStagingDirs } = await import('../output/index.ts');
@@ -52,7 +53,10 @@ export async function buildWithFlags(
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   let report: BuildReport;
   try {
-    report = await (build ?? buildSite)({ ...buildOptionsOf(flags), ...(changedFiles ? { changedFiles } : {}) });
+    report = await (build ?? buildSite)({
+      ...buildOptionsOf(flags),
+      ...(since?.changes ? { changedFiles: since.changes, ...(since.stamps ? { stamps: since.stamps } : {}) } : {}),
+    });
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
@@ -93,7 +97,7 @@ export function registerBuildCommand(program: Command): void {
           return;
         }
         // What changed since the last build: the saved dependency graph says which pages it reaches.
-        await buildWithFlags(flags, undefined, skip.changes);
+        await buildWithFlags(flags, undefined, skip);
       }, flags),
     );
 }

@@ -34,7 +34,7 @@ export async function checkWithFlags(flags: CheckFlags): Promise<void> {
       const report = await buildWithFlags(
         { site: flags.site, out: flags.out, quiet: true, ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}) },
         undefined,
-        skip.changes,
+        skip,
       );
       console.error(`check: built ${report.pages} pages (${report.rendered} rendered)`);
     }
