@@ -49,8 +49,9 @@ export function takeStamps(o: StampOptions): SourceStamps {
     if (rootStat) {
       entry.dirs['.'] = rootStat.mtimeMs;
       for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
-        const full = join(d.parentPath, d.name);
-        const rel = relative(root, full);
+        // Joined by hand: path.join and path.relative were a third of a warm build's walk.
+        const full = `${d.parentPath}/${d.name}`;
+        const rel = full.slice(root.length + 1);
         const s = statSync(full, { throwIfNoEntry: false });
         if (!s) continue;
         if (d.isDirectory()) entry.dirs[rel] = s.mtimeMs;

@@ -108,9 +108,8 @@ function targetOf(options: WriteOptions & { keys: Record<string, string>; finger
   // `build`). Build: the record is read and each file stat'ed once, for all three questions below.
   const recorded = options.last ? undefined : readOutputRecord({ cacheDir, outDir });
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
-  if (recorded?.intact && recorded.fingerprint === options.fingerprintOf())
-    return { kind: 'up-to-date', ...(recorded.keyed && Object.keys(recorded.record.keys).length ? { record: recorded.record } : {}) };
-  const last = options.last ?? (recorded?.keyed ? recorded.record : undefined);
+  if (recorded?.intact && recorded.fingerprint === options.fingerprintOf()) return { kind: 'up-to-date', record: recorded.record };
+  const last = options.last ?? recorded?.record;
   const changed = last ? files.filter((f) => last.keys[f.path] !== keys[f.path]) : files;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
