@@ -137,36 +137,14 @@ export function recordOutput(options: {
   return { record };
 }
 
-/**
- * Notes files replaced in place after the last build (one re-rendered post): their new keys and
- * stats, and no fingerprint, so the next build checks every file again instead of trusting it.
- */
-export function recordReplacedFiles(options: { cacheDir: string; outDir: string; keys: Record<string, string> }): void {
-  const manifest = readManifest(options.cacheDir);
-  if (!manifest) return;
-  if (manifest.outDir !== resolve(options.outDir)) return clearOutputRecord(options.cacheDir);
-  const record: OutputRecord = { files: {}, keys: {} };
-  manifest.paths.forEach((path, i) => {
-    record.files[path] = [manifest.stamps[2 * i]!, manifest.stamps[2 * i + 1]!];
-    if (manifest.keys[i]) record.keys[path] = manifest.keys[i];
-  });
-  for (const [path, key] of Object.entries(options.keys)) {
-    const stats = statSync(join(manifest.outDir, path));
-    record.files[path] = [stats.size, stats.mtimeMs];
-    record.keys[path] = key;
-  }
-  writeManifest(options.cacheDir, manifest.outDir, '', record);
-}
-
 /** Forgets the last build's record (out/ was changed in place), so the next build writes in full. */
 export function clearOutputRecord(cacheDir: string): void {
   rmSync(manifestFile(cacheDir), { force: true });
 }
 
 /**
- * True when out/ still holds exactly what the last complete build recorded (every file there,
- * unmodified); false after an in-place update, which clears the fingerprint. Used with the
- * source stamps to skip a build whose inputs did not change.
+ * True when out/ still holds exactly what the last build recorded (every file there, unmodified).
+ * Used with the source stamps to skip a build whose inputs did not change.
  */
 export function isOutputAsRecorded(options: { cacheDir: string; outDir: string }): boolean {
   // Its own loop, not readOutputRecord: a warm build only asks yes or no, and stops at the first file changed.
