@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
@@ -18,6 +18,7 @@ import {
 } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
+import { pathWithin } from '../node/path-within.ts';
 import { readText, readTextSync } from '../node/read-text.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { postSlug } from '../scaffold/index.ts';
@@ -286,14 +287,14 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
     const path = join(entry.parentPath, entry.name);
-    const parts = relative(blogDir, path).split(sep);
+    const parts = pathWithin(blogDir, path)!.split('/');
     if (parts.length === 2 && locales.has(parts[0]!)) files.push({ path, locale: parts[0]!, slug: basename(parts[1]!, '.md') });
     else if (parts.length === 3 && locales.has(parts[0]!) && parts[2] === 'index.md') files.push({ path, locale: parts[0]!, slug: parts[1]! });
     else if (parts.length === 2 && INDEX.test(parts[1]!) && locales.has(INDEX.exec(parts[1]!)![1] ?? config.defaultLocale)) {
       files.push({ path, locale: INDEX.exec(parts[1]!)![1] ?? config.defaultLocale, slug: parts[0]!, translationKey: parts[0]! });
     } else unplaced.push(path);
   }
-  for (const path of unplaced.sort()) problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(relative(blogDir, path).split(sep), config.locales)));
+  for (const path of unplaced.sort()) problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(pathWithin(blogDir, path)!.split('/'), config.locales)));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -32,7 +32,6 @@ export function formatConstant(value: number, tag: string | undefined): string {
 }
 
 /**
-/**
  * Replaces `{claims.trialDays}` with the value from constants.yaml in one string; numbers are
  * written for `numberLocale` when given. Braces whose first segment is not a constants namespace
  * (`{name}`) are runtime parameters and stay. `\{claims.trialDays}` stays as `{claims.trialDays}`

@@ -1,4 +1,5 @@
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { pathWithin } from '../node/path-within.ts';
 
 export interface ProjectDirs {
   siteDir: string;
@@ -17,8 +18,8 @@ export function projectPath(path: string, dirs: ProjectDirs): string {
     ['templates', dirs.templatesDir],
     ['locales', dirs.localesDir],
   ] as const) {
-    const rel = relative(dir, path);
-    if (rel && !rel.startsWith('..') && !rel.startsWith(sep)) return `${name}/${rel.split(sep).join('/')}${path.endsWith(sep) ? '/' : ''}`;
+    const rel = pathWithin(dir, path);
+    if (rel) return `${name}/${rel}${path.endsWith(sep) ? '/' : ''}`;
   }
   return path;
 }

@@ -7,6 +7,7 @@ import type { SitePlan } from '../plan/index.ts';
 import { buildRedirectMap, type AliasClaim, type RedirectMap } from './build-redirect-map.ts';
 import { parseRedirectRules } from './redirect-rules.ts';
 import { formatUrlLock, parseUrlLock, type LockEntry } from './url-lock.ts';
+import { pathWithin } from '../node/path-within.ts';
 
 export const REDIRECTS_FILE = 'redirects.yaml';
 export const URL_LOCK_FILE = 'urls.lock';
@@ -53,7 +54,7 @@ function projectFile(root: string, file: string): string {
   let found = projectFiles.get(key);
   if (found === undefined) {
     if (projectFiles.size > 100_000) projectFiles.clear();
-    found = relative(root, resolve(file)).split('\\').join('/');
+    found = pathWithin(root, file) ?? relative(root, resolve(file)).split('\\').join('/');
     projectFiles.set(key, found);
   }
   return found;
