@@ -294,7 +294,8 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
       files.push({ path, locale: INDEX.exec(parts[1]!)![1] ?? config.defaultLocale, slug: parts[0]!, translationKey: parts[0]! });
     } else unplaced.push(path);
   }
-  for (const path of unplaced.sort()) problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(pathWithin(blogDir, path)!.split('/'), config.locales)));
+  for (const path of unplaced.sort())
+    problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(pathWithin(blogDir, path)!.split('/'), config.locales)));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
