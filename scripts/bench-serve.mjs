@@ -12,7 +12,9 @@ const root = new URL('..', import.meta.url).pathname;
 const n = Number(process.argv[2] ?? 2000);
 const dir = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--make-only', String(n)], { encoding: 'utf8' }).trim();
 
-const child = spawn(process.execPath, [join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], {
+// BENCH_PROF=<dir> profiles the server (and its render workers) with --cpu-prof into that folder.
+const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+const child = spawn(process.execPath, [...profile, join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], {
   cwd: dir,
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -6,11 +6,15 @@ import type { Draft, PlanSiteOptions } from './draft.ts';
 import { pageDraft } from './page-drafts.ts';
 import type { FeedEntry, SitePlan } from './types.ts';
 
-/** The blog list page's drafts in every locale (its pages, one per post) and each locale's feed. */
+/**
+ * The blog list page's drafts in every locale (its pages, one per post) and each locale's feed.
+ * `onlyPosts`: draft the pages of only the posts with these ids (a watch save's), not all of them.
+ */
 export function blogDrafts(
   listPage: Page,
   routes: Record<string, Record<string, string>>,
   options: PlanSiteOptions,
+  onlyPosts?: ReadonlySet<string>,
 ): { drafts: Draft[]; feeds: SitePlan['feeds'] } {
   const { config, content } = options;
   const { defaultLocale } = config;
@@ -34,7 +38,7 @@ export function blogDrafts(
     const entries: FeedEntry[] = [];
     for (const post of posts) {
       const path = postPath(post);
-      drafts.push(postDraft(post, path, postTemplate, listPage));
+      if (!onlyPosts || onlyPosts.has(postId(post))) drafts.push(postDraft(post, path, postTemplate, listPage));
       entries.push({
         title: post.title,
         description: post.description,
@@ -89,7 +93,7 @@ function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{
         ...listedFolders(page, locale, options).map((l) => resolve(dirname(page.file), '../blog', l) + sep),
         // Bundle folders (site/blog/<slug>/index.md) live here, beside the locale folders.
         resolve(dirname(page.file), '../blog') + sep,
-        ...posts.slice((n - 1) * perPage, n * perPage).map(({ post }) => resolve(post.file)),
+        ...posts.slice((n - 1) * perPage, n * perPage).map(({ post }) => postFile(post)),
       ],
     });
   }
@@ -115,9 +119,23 @@ function listedFolders(page: Page, locale: string, options: PlanSiteOptions): st
   return [locale, ...Object.keys(page.slug).filter((l) => l !== locale)];
 }
 
+/** A post page's id: its translations share it. */
+export const postId = (post: Post): string => `post:${post.translationKey ?? `${post.locale}:${post.slug}`}`;
+
+/**
+ * A post's file as an absolute path, as the graph and a save name it. Remembered per post: a watch
+ * session keeps its posts between saves, and each save asks for thousands.
+ */
+const postFiles = new WeakMap<Post, string>();
+export function postFile(post: Post): string {
+  let file = postFiles.get(post);
+  if (file === undefined) postFiles.set(post, (file = resolve(post.file)));
+  return file;
+}
+
 function postDraft(post: Post, path: string, template: string, listPage: Page): Draft {
   return {
-    id: `post:${post.translationKey ?? `${post.locale}:${post.slug}`}`,
+    id: postId(post),
     locale: post.locale,
     path,
     template,
@@ -139,7 +157,7 @@ function postDraft(post: Post, path: string, template: string, listPage: Page): 
     },
     markdown: { ...post.markdown, field: 'post.body' },
     source: { file: post.file, line: 1 },
-    sources: [resolve(post.file)],
+    sources: [postFile(post)],
     lastmod: post.updated ?? post.date,
     ogLabel: listPage.seo[post.locale]?.title ?? 'Blog',
   };

@@ -1,7 +1,7 @@
 import type { SitePlan } from './types.ts';
 import { internalError, unknownTemplateError } from '../errors/index.ts';
 import { localizePath } from '../shared/locale-path.ts';
-import { blogDrafts } from './blog-drafts.ts';
+import { blogDrafts, postFile, postId } from './blog-drafts.ts';
 import type { Draft, PlanSiteOptions } from './draft.ts';
 import { assertUniqueUrls, withAlternates } from './head-and-alternates.ts';
 import { pageDraft } from './page-drafts.ts';
@@ -84,8 +84,14 @@ export function replanPosts(plan: SitePlan, files: ReadonlySet<string>, options:
   // Without a list page, posts are not published: there is nothing to draft again.
   if (!listPage) return undefined;
   const routes = Object.fromEntries(Object.entries(plan.shared).map(([locale, data]) => [locale, data.routes]));
-  const blog = blogDrafts(listPage, routes, options);
-  const changedIds = new Set(blog.drafts.filter((d) => d.sources.some((s) => files.has(s)) && d.id.startsWith('post:')).map((d) => d.id));
+  // The saved posts' pages, with their translations' (one id), and every list page: the others are as planned.
+  const changedIds = new Set(
+    Object.values(options.content.posts)
+      .flat()
+      .filter((post) => files.has(postFile(post)))
+      .map(postId),
+  );
+  const blog = blogDrafts(listPage, routes, options, changedIds);
   const wanted = blog.drafts.filter((d) => changedIds.has(d.id) || d.id === listPage.id || d.id.startsWith(`${listPage.id}:page:`));
   const replanned = new Map(withAlternates(wanted, options, blog.feeds, routes).map((p) => [p.outFile, p]));
   return { ...plan, feeds: blog.feeds, pages: plan.pages.map((p) => replanned.get(p.outFile) ?? p) };
