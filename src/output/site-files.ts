@@ -3,7 +3,10 @@ import { tagSlug } from '../shared/tag-slug.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
 import { redirectLines, type Redirect } from '../redirects/index.ts';
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// One test, and one pass only when needed: feeds and the sitemap escape tens of thousands of
+// strings on a watch save, and most have nothing to escape.
+const xml = (text: string) => (/[&<>"]/.test(text) ? text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!) : text);
 
 /** sitemap.xml with an xhtml:link per language version; section previews and noindex pages left out. */
 export function sitemapXml(pages: PlannedPage[]): string {
