@@ -2,6 +2,7 @@ export {
   loadContent,
   readPost,
   findPostFiles,
+  newestFirst,
   type PostFile,
   type Content,
   type Page,

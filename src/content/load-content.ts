@@ -246,11 +246,19 @@ async function loadPosts(
   }
   const posts: Record<string, Post[]> = {};
   for (const locale of config.locales) {
-    posts[locale] = loaded.filter((p) => p.locale === locale && !p.draft).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+    posts[locale] = loaded.filter((p) => p.locale === locale && !p.draft).sort(newestFirst);
   }
   // Remembered only when every post read well: a post with a problem must be read (and reported) again.
   if (!problems.length && !cacheReadOnly) index?.save();
   return { posts, drafts: loaded.filter((p) => p.draft) };
+}
+
+/**
+ * Blog order: newest first, then by slug. Dates are YYYY-MM-DD (the schema says so), so comparing
+ * them as strings is comparing days, without localeCompare's cost on every save of a watch session.
+ */
+export function newestFirst(a: Pick<Post, 'date' | 'slug'>, b: Pick<Post, 'date' | 'slug'>): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug);
 }
 
 /** Each locale's tag for writing numbers (site.yaml's dateLocale). */

@@ -1,5 +1,5 @@
 import { dirname, resolve, sep } from 'node:path';
-import type { Page, Post } from '../content/index.ts';
+import { newestFirst, type Page, type Post } from '../content/index.ts';
 import { unknownTemplateError } from '../errors/index.ts';
 import { localizePath } from '../shared/locale-path.ts';
 import type { Draft, PlanSiteOptions } from './draft.ts';
@@ -33,7 +33,7 @@ export function blogDrafts(
       ...posts.map((p) => ({ post: p, path: postPath(p) })),
       ...untranslatedPosts(locale, listPage, options).map((p) => ({ post: p, path: pathIn(p) })),
     ];
-    listed.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.slug.localeCompare(b.post.slug));
+    listed.sort((a, b) => newestFirst(a.post, b.post));
     drafts.push(...listDrafts(listPage, locale, listSlug, listed, options));
     const entries: FeedEntry[] = [];
     for (const post of posts) {
