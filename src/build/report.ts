@@ -35,7 +35,6 @@ export interface BuildReport {
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
-/** The report printed at the end of a build. */
 /** What `serve --watch` prints after a save: one line, and with --verbose where the time went. */
 export function formatRebuild(report: BuildReport, changes: number, options: { verbose?: boolean } = {}): string[] {
   const line = `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changes} change${changes > 1 ? 's' : ''}`;
@@ -44,6 +43,7 @@ export function formatRebuild(report: BuildReport, changes: number, options: { v
 
 const stagesLine = (report: BuildReport) => '  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ');
 
+/** The report printed at the end of a build. */
 export function formatReport(report: BuildReport, options: { verbose?: boolean } = {}): string {
   const lines: string[] = [];
   const locales = Object.entries(report.pagesByLocale)
