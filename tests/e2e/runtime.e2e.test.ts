@@ -85,8 +85,9 @@ describe.each([
 
   it('announces the new page and reports one page view per route change to analytics and the pixel', async () => {
     const { page, context, thirdParty } = await open(c.home, { consent: 'accepted' });
-    expect(thirdParty.some((u) => u.includes('googletagmanager.com/gtag/js?id=G-'))).toBe(true);
-    expect(thirdParty.some((u) => u.includes('connect.facebook.net'))).toBe(true);
+    // The tags load after hydration, each on its own request: on a busy machine the pixel's can come later.
+    await expect.poll(() => thirdParty.some((u) => u.includes('googletagmanager.com/gtag/js?id=G-')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => thirdParty.some((u) => u.includes('connect.facebook.net')), { timeout: 10_000 }).toBe(true);
     const before = await page.evaluate(() => ({
       ga: (window.dataLayer as IArguments[]).filter((a) => a[0] === 'event' && a[1] === 'page_view').length,
       pixel: (window.fbq!.queue as unknown[][]).filter((a) => a[0] === 'track' && a[1] === 'PageView').length,
