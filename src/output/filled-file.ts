@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { refillAssetSlots } from '../render/index.ts';
@@ -13,10 +14,18 @@ export class DamagedCacheFile extends Error {
 }
 
 /** A rendered file of the page cache with this build's asset names in its slots. */
-export async function filledData(file: FilledFile): Promise<string> {
-  const text = await readFile(file.fillFrom, 'utf8');
+export async function filledData(file: FilledFile): Promise<Buffer> {
+  return refilled(file, await readFile(file.fillFrom));
+}
+
+/** The same, read synchronously: for a batch of small files, a thread pool round trip per call costs more than the read. */
+export function filledDataSync(file: FilledFile): Buffer {
+  return refilled(file, readFileSync(file.fillFrom));
+}
+
+function refilled(file: FilledFile, bytes: Buffer): Buffer {
   try {
-    return refillAssetSlots(text, file.at, file.storedWith, file.values);
+    return refillAssetSlots(bytes, file.at, file.storedWith, file.values);
   } catch {
     throw new DamagedCacheFile(file.fillFrom);
   }

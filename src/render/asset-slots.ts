@@ -50,42 +50,48 @@ export function assetSlots(names: AssetNames): AssetSlots {
   return { tokens, values, key: contentHash(JSON.stringify(values)) };
 }
 
-/** Where each slot is in a filled file: [offset, slot name], in order. */
+/** Where each slot is in a filled file: [byte offset, slot name], in order. */
 export type SlotPositions = Array<[number, string]>;
 
 /**
  * A rendered file with this build's asset names in its slots, and where they are. The page cache
  * stores the filled file (so out/ can link it); the positions let a later build with other names
- * put its own in without rendering (`refillAssetSlots`).
+ * put its own in without rendering (`refillAssetSlots`). In bytes, so a refill never decodes the
+ * file nor encodes it again (two thirds of a CSS edit's refill of 13,000 files were those).
  */
 export function fillAssetSlots(text: string, values: Readonly<Record<string, string>>): { text: string; at: SlotPositions } {
   const at: SlotPositions = [];
   let filled = '';
+  let bytes = 0;
   let last = 0;
   for (const match of text.matchAll(TOKEN)) {
     const name = match[1]!;
     const value = values[name];
     // A page cached with a slot this build does not have would be keyed differently: never filled.
     if (value === undefined) throw internalError(`a rendered page names the asset slot "${name}", which this build does not fill`);
-    filled += text.slice(last, match.index);
-    at.push([filled.length, name]);
-    filled += value;
+    const before = text.slice(last, match.index);
+    filled += before + value;
+    bytes += Buffer.byteLength(before);
+    at.push([bytes, name]);
+    bytes += Buffer.byteLength(value);
     last = match.index + match[0].length;
   }
   return { text: filled + text.slice(last), at };
 }
 
 /** A file filled with `from`'s names, with `to`'s names in the same slots instead. */
-export function refillAssetSlots(text: string, at: SlotPositions, from: Readonly<Record<string, string>>, to: Readonly<Record<string, string>>): string {
-  let refilled = '';
+export function refillAssetSlots(file: Buffer, at: SlotPositions, from: Readonly<Record<string, string>>, to: Readonly<Record<string, string>>): Buffer {
+  const parts: Buffer[] = [];
   let last = 0;
   for (const [offset, name] of at) {
     const old = from[name];
     const value = to[name];
-    if (old === undefined || value === undefined || !text.startsWith(old, offset))
-      throw internalError(`a cached page does not hold the asset name it was filled with at ${offset} (slot "${name}")`);
-    refilled += text.slice(last, offset) + value;
-    last = offset + old.length;
+    const end = offset + (old === undefined ? 0 : Buffer.byteLength(old));
+    if (old === undefined || value === undefined || file.toString('utf8', offset, end) !== old)
+      throw internalError(`a cached page does not hold the asset name it was filled with at byte ${offset} (slot "${name}")`);
+    parts.push(file.subarray(last, offset), Buffer.from(value));
+    last = end;
   }
-  return refilled + text.slice(last);
+  parts.push(file.subarray(last));
+  return Buffer.concat(parts);
 }

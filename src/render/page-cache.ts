@@ -4,7 +4,7 @@ import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../node/hash.ts';
 import type { RenderedPage, RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v6';
+export const PAGE_CACHE_VERSION = 'pages-v7';
 
 /**
  * The base of a rendered page's cache key: its own inputs. A change to the page's data, its

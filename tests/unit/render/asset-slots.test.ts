@@ -39,9 +39,11 @@ describe('asset slots', () => {
   it("refills a filled file with another build's names: the same as filling the render with them", () => {
     const other = assetSlots({ ...names, stylesheets: ['/assets/site.longer-name.ffff.css'], buildHash: '9a9a' });
     const filled = fillAssetSlots(html, values);
-    expect(refillAssetSlots(filled.text, filled.at, values, other.values)).toBe(fillAssetSlots(html, other.values).text);
+    // In bytes: "café" before the second slot is five bytes, four characters.
+    expect(filled.at.map(([offset]) => offset)).toEqual([29, Buffer.byteLength(filled.text.slice(0, filled.text.indexOf('5e6f')))]);
+    expect(refillAssetSlots(Buffer.from(filled.text), filled.at, values, other.values).toString()).toBe(fillAssetSlots(html, other.values).text);
     // A file that no longer holds the names where it was filled is never refilled into a wrong page.
-    expect(() => refillAssetSlots(filled.text.slice(5), filled.at, values, other.values)).toThrow(/does not hold the asset name/);
+    expect(() => refillAssetSlots(Buffer.from(filled.text.slice(5)), filled.at, values, other.values)).toThrow(/does not hold the asset name/);
   });
 
   it('refuses to fill a slot the build does not have, instead of publishing a token', () => {
