@@ -14,13 +14,19 @@ const dir = execFileSync(process.execPath, [join(root, 'scripts/bench.mjs'), '--
 
 // BENCH_PROF=<dir> profiles the server (and its render workers) with --cpu-prof into that folder.
 const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-const child = spawn(process.execPath, [...profile, join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', '--quiet'], {
-  cwd: dir,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  [...profile, join(root, 'bin/agency-site'), 'serve', '--watch', '--port', '0', process.env.BENCH_VERBOSE ? '--verbose' : '--quiet'],
+  {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const base = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (c) => {
+    // BENCH_VERBOSE=1: the server's stages of each rebuild, on stderr.
+    if (process.env.BENCH_VERBOSE) process.stderr.write(c);
     out += c;
     const m = /at (http:\/\/\S+?)\s/.exec(out);
     if (m) resolve(m[1]);
@@ -121,6 +127,8 @@ for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(pr
     builds.push(builtMs[0]);
     await new Promise((r) => setTimeout(r, 300));
   }
+  // Few saves (CSS, templates): each one in order, since the first of a session can differ from the rest.
+  const inOrder = saves <= 5 ? ` (in order: ${complete.map((t) => t.toFixed(0)).join(', ')} ms)` : '';
   const restored = new Promise((resolve) => builtWaiters.push(resolve));
   writeFileSync(path, original);
   await restored;
@@ -134,7 +142,7 @@ for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(pr
     ).toFixed(0)} ms and the build ${pct(
       builds.sort((a, b) => a - b),
       50,
-    ).toFixed(0)} ms (medians)`,
+    ).toFixed(0)} ms (medians)${inOrder}`,
   );
 }
 

@@ -118,7 +118,7 @@ function targetOf(options: WriteOptions & { keys: Record<string, string>; finger
   if (last && (options.inPlace || changed.length <= Math.max(50, files.length / 20))) {
     const removed = Object.keys(last.keys).filter((path) => !(path in keys) && path !== 'sw.js');
     if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
-    return { kind: 'in-place', live: new LiveOutput(outDir), files: changed, removed, last };
+    return { kind: 'in-place', live: new LiveOutput(outDir, options.inPlace ? last.keys : undefined), files: changed, removed, last };
   }
   return { kind: 'staged', output, files };
 }

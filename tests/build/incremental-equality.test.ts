@@ -10,7 +10,7 @@
 // builds both ways, compares, then undoes its edit (from a pristine copy) and compares both paths
 // with the original cold build again. A path that failed anywhere in a row is built afresh before
 // the next row, so one bug cannot make the rows after it fail.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
@@ -508,5 +508,29 @@ describe.each(rows)('after an edit: $name', (row) => {
       expectSameTree(await snapshot(watchPath.out), original, { actual: 'watch', expected: 'original' });
       watchPath.inSync = wasInSync;
     });
+  });
+});
+
+describe('two CSS edits in a row', () => {
+  it('serve --watch: the second writes each page over in place, out/ equals the cold build, and the page cache keeps its names', async () => {
+    if (!watchPath.inSync) await watchPath.start();
+    watchPath.inSync = false;
+    const css = await rewrite(join(dirs.templates, 'styles/base.css'), '--sun: #f6b40e;', '--sun: #f6b40f;');
+    await watchPath.rebuild([css]);
+    // The first edit gave each page its own copy in out/ (the cached pages hold the old names).
+    const page = join(watchPath.out, 'es/index.html');
+    const copy = statSync(page);
+    expect(copy.nlink).toBe(1);
+
+    await rewrite(css, '--sun: #f6b40f;', '--sun: #f6b410;');
+    await watchPath.rebuild([css]);
+    expect(statSync(page).ino).toBe(copy.ino);
+    expectSameTree(await snapshot(watchPath.out), await coldBuild(), { actual: 'watch', expected: 'cold' });
+
+    // Back to the original names: the pages are linked to the cache again, which was never written through.
+    await rewrite(css, '--sun: #f6b410;', '--sun: #f6b40e;');
+    await watchPath.rebuild([css]);
+    expectSameTree(await snapshot(watchPath.out), original, { actual: 'watch', expected: 'original' });
+    watchPath.inSync = true;
   });
 });
