@@ -4,7 +4,8 @@ import type { Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { Classification, FileChange } from './classify-change.ts';
 import type { DependencyGraph } from './dependency-graph.ts';
-import { absolutePath, type ProjectDirs } from './project-path.ts';
+import { absolutePath, projectPath, type ProjectDirs } from './project-path.ts';
+import { contentHash } from '../node/hash.ts';
 
 /** Every field of a post: its front matter, from the schema (a new field is compared too), and what loading adds. */
 const POST_FIELDS = [...(Object.keys(postFrontMatterSchema.shape) as Array<keyof PostFrontMatter>), 'slug', 'locale', 'readingMinutes'] as const;
@@ -14,15 +15,18 @@ export const LISTED_FIELDS: ReadonlySet<string> = new Set([...LISTED_POST_FIELDS
 
 /**
  * Adds what changed inside the files, comparing the last build's content and messages with the
- * new ones: a post's changed fields ('body' included), a locale file's changed keys. Without a
- * last build (a `build` run), fields and keys stay unknown and the classification stays broad.
+ * new ones: a post's changed fields ('body' included), a locale file's changed keys. A `build`
+ * run has no last content in memory: a post is compared with the fingerprint the saved graph
+ * keeps of it (`postsOf`), which tells whether only listed fields changed. Locale keys then stay
+ * unknown, and the classification broad.
  */
 export function refineChanges(
   changes: FileChange[],
   previous: { content: Content; messages: Messages } | undefined,
   now: { content: Content; messages: Messages; dirs: ProjectDirs },
+  graph?: DependencyGraph,
 ): FileChange[] {
-  if (!previous) return changes;
+  if (!previous) return graph ? changes.map((change) => fromFingerprint(change, graph, now)) : changes;
   return changes.map((change) => {
     if (change.kind !== 'change') return change;
     if (change.path.startsWith('site/blog/') && change.path.endsWith('.md')) {
@@ -46,6 +50,44 @@ export function refineChanges(
     }
     return change;
   });
+}
+
+/** Listed fields (with the body and reading time) and the others, each hashed: what a saved graph keeps of a post. */
+export type PostFingerprint = [listed: string, other: string];
+
+const fingerprints = new WeakMap<Post, PostFingerprint>();
+const LISTED = POST_FIELDS.filter((f) => LISTED_FIELDS.has(f));
+const OTHER = POST_FIELDS.filter((f) => !LISTED_FIELDS.has(f));
+
+/** Remembered per post: a watch session keeps its posts between saves. */
+export function postFingerprint(post: Post): PostFingerprint {
+  let known = fingerprints.get(post);
+  if (!known) {
+    known = [
+      contentHash(JSON.stringify(LISTED.map((f) => post[f] ?? null)), post.markdown.hash),
+      contentHash(JSON.stringify(OTHER.map((f) => post[f] ?? null))),
+    ];
+    fingerprints.set(post, known);
+  }
+  return known;
+}
+
+/** Each post's fingerprint by its project-relative file, drafts included (publishing one is a change of `draft`). */
+export function postsOf(content: Content, dirs: ProjectDirs): Record<string, PostFingerprint> {
+  const posts: Record<string, PostFingerprint> = {};
+  for (const post of [...Object.values(content.posts).flat(), ...content.drafts]) posts[projectPath(post.markdown.path, dirs)] = postFingerprint(post);
+  return posts;
+}
+
+/** A saved post against the graph's fingerprint of it: listed fields only (then all of them count as changed), none, or unknown. */
+function fromFingerprint(change: FileChange, graph: DependencyGraph, now: { content: Content; dirs: ProjectDirs }): FileChange {
+  if (change.kind !== 'change' || !change.path.startsWith('site/blog/') || !change.path.endsWith('.md')) return change;
+  const before = graph.posts[change.path];
+  const after = findPost(now.content, absolutePath(change.path, now.dirs));
+  if (!before || !after) return change;
+  const [listed, other] = postFingerprint(after);
+  if (other !== before[1]) return change;
+  return { ...change, fields: listed === before[0] ? [] : [...LISTED_FIELDS] };
 }
 
 /** The post (published or draft) read from this file. */

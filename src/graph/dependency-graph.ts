@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SharedReads } from '../render/record-reads.ts';
 
-export const GRAPH_VERSION = 'graph-v2';
+export const GRAPH_VERSION = 'graph-v3';
 
 /** One page's edges: the content files its data came from, and what its render read of the shared data. */
 export interface PageNode {
@@ -29,6 +29,8 @@ export interface DependencyGraph {
   planMessages: string[];
   /** The template files each page template's render runs ('templates/…', from esbuild's import graph), and those all of them run. */
   templates: { common: string[]; uses: Record<string, string[]> };
+  /** Each post's file → its fingerprint (change-details.ts): a build compares a saved post with it. */
+  posts: Record<string, [listed: string, other: string]>;
 }
 
 const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);
@@ -50,7 +52,13 @@ export function readGraph(cacheDir: string): { graph?: DependencyGraph; problem?
   }
   try {
     const graph = JSON.parse(text) as DependencyGraph;
-    if (graph?.version !== GRAPH_VERSION || typeof graph.pages !== 'object' || !Array.isArray(graph.planMessages) || !Array.isArray(graph.templates?.common))
+    if (
+      graph?.version !== GRAPH_VERSION ||
+      typeof graph.pages !== 'object' ||
+      !Array.isArray(graph.planMessages) ||
+      !Array.isArray(graph.templates?.common) ||
+      typeof graph.posts !== 'object'
+    )
       throw new Error('not a dependency graph of this version');
     return { graph };
   } catch (error) {

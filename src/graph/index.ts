@@ -1,5 +1,5 @@
 export { classifyChange, type Classification, type FileChange, type EntryStep } from './classify-change.ts';
-export { bodiesOnly, collectionPageIds, listedPostFiles, messagesOnly, withNewBodies } from './change-details.ts';
+export { bodiesOnly, collectionPageIds, LISTED_FIELDS, listedPostFiles, messagesOnly, postsOf, withNewBodies } from './change-details.ts';
 export { GRAPH_VERSION, readGraph, writeGraph, type DependencyGraph, type PageNode } from './dependency-graph.ts';
 export { graphOf } from './graph-of.ts';
 export { keptCard, keptHost, knownContentOf, planChange, reachOf, replans, reuseOf, type ChangePlan, type Reach } from './plan-change.ts';

@@ -54,7 +54,7 @@ export interface Reach {
 
 export function reachOf(plan: ChangePlan, now: { content: Content; messages: Messages; dirs: ProjectDirs }): Reach {
   if (!plan.changes) return {};
-  const details = refineChanges(plan.changes, plan.last, now);
+  const details = refineChanges(plan.changes, plan.last, now, plan.graph);
   const classification = classifyChange(details, plan.graph);
   return { details, classification, ...(classification.pages !== 'all' ? { reached: new Set(classification.pages) } : {}) };
 }

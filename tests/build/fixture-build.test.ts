@@ -7,6 +7,7 @@ import { createBuildSession, formatReport, type BuildReport } from '../../src/bu
 import { MemoryOutput } from '../../src/output/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
+import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
 
 let fixture: Awaited<ReturnType<typeof copyFixture>>;
 let report: BuildReport;
@@ -204,6 +205,30 @@ describe('the build cache', () => {
       expect(afterPost.rendered).toBe(1);
       expect(afterPost.parsedMarkdown).toBe(1);
       expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello again');
+    } finally {
+      await f.cleanup();
+    }
+  });
+
+  it("keys only the pages that show a post whose listed fields changed (the saved graph's fingerprint), and every page when it moved", async () => {
+    const f = await copyFixture('basic');
+    try {
+      await buildFixture(f);
+      // As `agency-site build` runs: the inputs whose stamps changed, and no state in memory.
+      const edit = async (from: string, to: string) => {
+        const text = await read(f.site, 'blog/en/first-post.md');
+        await writeFile(join(f.site, 'blog/en/first-post.md'), text.replace(from, to));
+        const skip = checkUnchanged({ siteDir: f.site, outDir: f.out, cacheDir: f.cache });
+        return buildFixture(f, { changedFiles: skip.changes! });
+      };
+      const title = await edit('title: First post', 'title: First post, renamed');
+      // The post, its translation (alternates) and the English list.
+      expect(title.reached).toBe(3);
+      expect(await read(f.out, 'blog/index.html')).toContain('First post, renamed');
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('First post, renamed');
+      const date = await edit('date: 2026-01-10', 'date: 2026-01-11');
+      expect(date.reached).toBe('all');
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('2026-01-11');
     } finally {
       await f.cleanup();
     }

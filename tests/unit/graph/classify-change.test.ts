@@ -13,7 +13,8 @@ const node = (locale: string, sources: string[], reads: Partial<PageNode['reads'
 
 // A small site: a home page per locale, a careers page, the blog list, two paired posts and an English-only post.
 const graph: DependencyGraph = {
-  version: 'graph-v2',
+  version: 'graph-v3',
+  posts: {},
   setupKey: 's',
   planMessages: ['social-card.label', 'nav.blog'],
   templates: {

@@ -5,7 +5,9 @@ import {
   keptCard,
   keptHost,
   knownContentOf,
+  LISTED_FIELDS,
   planChange,
+  postsOf,
   reachOf,
   reuseOf,
   type DependencyGraph,
@@ -22,7 +24,8 @@ const node = (locale: string, sources: string[], key: string): PageNode => ({ lo
 
 // Two paired posts and the English blog list, as a last build left them.
 const graph: DependencyGraph = {
-  version: 'graph-v2',
+  version: 'graph-v3',
+  posts: {},
   setupKey: 'setup-1',
   planMessages: ['social-card.label'],
   templates: { common: ['templates/Document.tsx'], uses: { 'blog-post': ['templates/pages/blog-post.tsx'] } },
@@ -113,6 +116,29 @@ describe('reachOf: what changed inside the files, and the pages that reaches', (
     const reach = reachOf(planChange([change('site/blog/en/first.md')], graph, last), { content: now, messages, dirs });
     expect([...reach.reached!].sort()).toEqual(['blog/first/index.html', 'blog/index.html', 'es/blog/primero/index.html']);
     expect(reachOf(planChange(undefined, undefined, undefined), { content: now, messages, dirs })).toEqual({});
+  });
+});
+
+describe("reachOf in a build (no state in memory): a saved post against the saved graph's fingerprint of it", () => {
+  const saved: DependencyGraph = { ...graph, posts: postsOf(lastContent, dirs) };
+  const paired = ['blog/first/index.html', 'blog/index.html', 'es/blog/primero/index.html'];
+  it.each([
+    ['its title: a listed field reaches the post, its translation and its list', { title: 'How we run a design sprint' }, [...LISTED_FIELDS], paired],
+    ['its body', { markdown: { path: '/p/site/blog/en/first.md', hash: 'body-2' } }, [...LISTED_FIELDS], paired],
+    ['nothing (saved as it was)', {}, [], paired],
+    ['its date: the post moves in every list, every page is keyed', { date: '2026-04-01' }, undefined, 'all'],
+    ['its pairing', { translationKey: 'discovery-week' }, undefined, 'all'],
+    ['its draft flag', { draft: true }, undefined, 'all'],
+  ] as const)('%s', (_, edit, fields, pages) => {
+    const now = contentWith(post('en', 'site/blog/en/first.md', edit as Partial<Post>));
+    const reach = reachOf(planChange([change('site/blog/en/first.md')], saved, undefined), { content: now, messages, dirs });
+    expect(reach.details).toEqual([{ ...change('site/blog/en/first.md'), ...(fields ? { fields } : {}) }]);
+    expect(reach.classification?.pages).toEqual(pages);
+  });
+
+  it('a post the graph does not know (saved before this version), or a graph from before fingerprints: every page', () => {
+    const now = contentWith(post('en', 'site/blog/en/first.md', { title: 'How we run a design sprint' }));
+    expect(reachOf(planChange([change('site/blog/en/first.md')], graph, undefined), { content: now, messages, dirs }).classification?.pages).toBe('all');
   });
 });
 
