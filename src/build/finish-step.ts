@@ -9,7 +9,7 @@ import {
   urlLockSkippedWarning,
   type BuildWarning,
 } from '../errors/index.ts';
-import { graphOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
+import { graphOf, postsOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
 import { writeUrlLock } from '../redirects/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { CollectedFiles } from '../output/index.ts';
@@ -55,7 +55,9 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
     ...(change.last ? { last: change.last.graph } : {}),
   });
   const report = reportOf(build, steps);
-  const saves = [() => writeGraph(cacheDir, graph), rendered.render.save, written.save].filter((save) => save !== undefined);
+  // The saved graph also holds each post's fingerprint, for the next `build` (a watch session compares the posts it holds).
+  const saveGraph = () => writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs) });
+  const saves = [saveGraph, rendered.render.save, written.save].filter((save) => save !== undefined);
   const persist = () => saves.forEach((save) => save());
   if (!change.last) persist();
   if (stamps) saveStamps(cacheDir, stamps, report);

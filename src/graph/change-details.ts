@@ -82,7 +82,7 @@ export function postsOf(content: Content, dirs: ProjectDirs): Record<string, Pos
 /** A saved post against the graph's fingerprint of it: listed fields only (then all of them count as changed), none, or unknown. */
 function fromFingerprint(change: FileChange, graph: DependencyGraph, now: { content: Content; dirs: ProjectDirs }): FileChange {
   if (change.kind !== 'change' || !change.path.startsWith('site/blog/') || !change.path.endsWith('.md')) return change;
-  const before = graph.posts[change.path];
+  const before = graph.posts?.[change.path];
   const after = findPost(now.content, absolutePath(change.path, now.dirs));
   if (!before || !after) return change;
   const [listed, other] = postFingerprint(after);

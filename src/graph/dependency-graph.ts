@@ -29,8 +29,12 @@ export interface DependencyGraph {
   planMessages: string[];
   /** The template files each page template's render runs ('templates/…', from esbuild's import graph), and those all of them run. */
   templates: { common: string[]; uses: Record<string, string[]> };
-  /** Each post's file → its fingerprint (change-details.ts): a build compares a saved post with it. */
-  posts: Record<string, [listed: string, other: string]>;
+  /**
+   * Each post's file → its fingerprint (change-details.ts), with which a build compares a saved
+   * post. Only in the saved graph: added when it is written (watch, after the browser was told),
+   * since a watch session compares posts with the ones it holds.
+   */
+  posts?: Record<string, [listed: string, other: string]>;
 }
 
 const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);

@@ -3,7 +3,6 @@ import type { Content } from '../content/index.ts';
 import { SOCIAL_CARD_LABEL } from '../i18n/index.ts';
 import type { RenderedEntry } from '../render/index.ts';
 import { GRAPH_VERSION, type DependencyGraph, type PageNode } from './dependency-graph.ts';
-import { postsOf } from './change-details.ts';
 import { projectPath, type ProjectDirs } from './project-path.ts';
 
 /** The graph of this build: each page's sources (relative to the project) and reads, and what planning read. */
@@ -39,6 +38,5 @@ export function graphOf(options: {
     pages,
     planMessages: [SOCIAL_CARD_LABEL, ...navMessages],
     templates: { common: relative(options.templates.common), uses },
-    posts: postsOf(options.content, options.dirs),
   };
 }
