@@ -75,7 +75,7 @@ export function postFingerprint(post: Post): PostFingerprint {
 /** Each post's fingerprint by its project-relative file, drafts included (publishing one is a change of `draft`). */
 export function postsOf(content: Content, dirs: ProjectDirs): Record<string, PostFingerprint> {
   const posts: Record<string, PostFingerprint> = {};
-  for (const post of [...Object.values(content.posts).flat(), ...content.drafts]) posts[projectPath(post.markdown.path, dirs)] = postFingerprint(post);
+  for (const post of everyPost(content)) posts[projectPath(post.markdown.path, dirs)] = postFingerprint(post);
   return posts;
 }
 
@@ -92,8 +92,10 @@ function fromFingerprint(change: FileChange, graph: DependencyGraph, now: { cont
 
 /** The post (published or draft) read from this file. */
 function findPost(content: Content, file: string): Post | undefined {
-  return [...Object.values(content.posts).flat(), ...content.drafts].find((p) => p.markdown.path === file);
+  return everyPost(content).find((p) => p.markdown.path === file);
 }
+
+const everyPost = (content: Content): Post[] => [...Object.values(content.posts).flat(), ...content.drafts];
 
 /** Every change is an existing post whose body alone changed (its reading time too would show in lists). */
 export function bodiesOnly(changes: FileChange[]): boolean {

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
-import { filledData, filledDataSync } from './filled-file.ts';
+import { filledData, filledDataSync, type FilledFile } from './filled-file.ts';
 import { internalError } from '../errors/index.ts';
 
 /**
@@ -34,18 +34,8 @@ export class LiveOutput {
       await inFolder(target, () => replaceInPlace(file.linkFrom, target));
       this.bytesWritten += file.bytes;
     } else {
-      let data: string | Uint8Array;
-      if ('fillFrom' in file && this.refillKeys?.[file.path]?.startsWith(`fill:${basename(file.fillFrom)}:`)) {
-        const refilled = filledDataSync(file);
-        data = refilled;
-        if (overwrite(target, refilled)) {
-          this.bytesWritten += refilled.byteLength;
-          this.filesWritten++;
-          // Synchronous, so the server (same thread) gets a turn every few dozen files.
-          if (this.filesWritten % 32 === 0) await new Promise(setImmediate);
-          return;
-        }
-      } else data = 'fillFrom' in file ? await filledData(file) : file.data;
+      if ('fillFrom' in file && (await this.refillInPlace(file, target))) return;
+      const data = 'fillFrom' in file ? await filledData(file) : file.data;
       const temp = tempBeside(target);
       // The folder is made only when missing: a rebuild rewrites files of folders that exist.
       await inFolder(target, () => writeFile(temp, data));
@@ -56,6 +46,18 @@ export class LiveOutput {
       this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     }
     this.filesWritten++;
+  }
+
+  /** Watch: a page out/ holds as its own copy refilled from the same cached page, written over where it is (`overwrite`). */
+  private async refillInPlace(file: FilledFile, target: string): Promise<boolean> {
+    if (!this.refillKeys?.[file.path]?.startsWith(`fill:${basename(file.fillFrom)}:`)) return false;
+    const refilled = filledDataSync(file);
+    if (!overwrite(target, refilled)) return false;
+    this.bytesWritten += refilled.byteLength;
+    this.filesWritten++;
+    // Synchronous, so the server (same thread) gets a turn every few dozen files.
+    if (this.filesWritten % 32 === 0) await new Promise(setImmediate);
+    return true;
   }
 
   /** Removes a file, and the folders it leaves empty (a deleted post's `blog/<slug>/`), up to out/. */
