@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
 import { MemoryOutput } from '../../src/output/index.ts';
+import { PAGE_CACHE_VERSION, pageCachePaths } from '../../src/render/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
@@ -317,6 +318,32 @@ describe('rendering in worker threads', () => {
         .sort();
       expect(files.length).toBeGreaterThan(30);
       for (const file of files) expect(await read(join(f.dir, 'out-workers'), file), file).toBe(await read(f.out, file));
+    } finally {
+      await f.cleanup();
+    }
+  });
+
+  it('fails, with out/ untouched, when a rendered page cannot be stored, in worker threads and in one thread', async () => {
+    const f = await copyFixture('basic');
+    try {
+      for (const workers of [2, 0]) {
+        const cacheDir = join(f.dir, `cache-blocked-${workers}`);
+        const outDir = join(f.dir, `out-blocked-${workers}`);
+        await buildFixture(f, { workers, cacheDir, outDir: join(f.dir, 'out-first') });
+        // Each cached page's HTML file becomes a folder: the pages count as damaged, render again,
+        // and storing them fails, in a worker or in this thread.
+        const index = join(cacheDir, PAGE_CACHE_VERSION, 'index.json');
+        const indexBefore = statSync(index).mtimeMs;
+        for (const key of Object.keys((JSON.parse(await read(cacheDir, `${PAGE_CACHE_VERSION}/index.json`)) as { pages: object }).pages)) {
+          const { html } = pageCachePaths(cacheDir, key);
+          await rm(html);
+          await mkdir(html);
+        }
+        await expect(buildFixture(f, { workers, cacheDir, outDir })).rejects.toThrow(/EISDIR: illegal operation on a directory, open '.*\.html'/);
+        expect(existsSync(outDir), `workers: ${workers}`).toBe(false);
+        // Failed while rendering: no page was recorded as stored.
+        expect(statSync(index).mtimeMs, `workers: ${workers}`).toBe(indexBefore);
+      }
     } finally {
       await f.cleanup();
     }
