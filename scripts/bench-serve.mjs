@@ -104,6 +104,9 @@ const summary = (list) => {
   return `median ${pct(list, 50).toFixed(0)} ms, p95 ${pct(list, 95).toFixed(0)} ms, min ${list[0].toFixed(0)} ms, max ${list.at(-1).toFixed(0)} ms`;
 };
 // BENCH_EDITS=title times only the edits whose name contains it (for profiling one kind).
+// BENCH_PAUSE_MS: the pause after a save's out/ is complete before the next save (300 ms: a burst;
+// above the session's one-second wait, its caches are written between saves, as for an editor saving now and then).
+const pause = Number(process.env.BENCH_PAUSE_MS ?? 300);
 for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(process.env.BENCH_EDITS ?? ''))) {
   const path = join(dir, file);
   const original = readFileSync(path, 'utf8');
@@ -125,7 +128,7 @@ for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(pr
     complete.push(performance.now() - started);
     noticed.push(buildingAt[0] - started);
     builds.push(builtMs[0]);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, pause));
   }
   // Few saves (CSS, templates): each one in order, since the first of a session can differ from the rest.
   const inOrder = saves <= 5 ? ` (in order: ${complete.map((t) => t.toFixed(0)).join(', ')} ms)` : '';
@@ -133,7 +136,7 @@ for (const { name, file, saves, edit } of edits.filter((e) => e.name.includes(pr
   writeFileSync(path, original);
   await restored;
   console.log(
-    `watch: ${n} posts per locale, ${saves} saves of ${name}: to the tab ${summary(times)}; out/ complete: median ${pct(
+    `watch: ${n} posts per locale, ${saves} saves of ${name}${pause === 300 ? '' : ` (${pause} ms apart)`}: to the tab ${summary(times)}; out/ complete: median ${pct(
       complete.sort((a, b) => a - b),
       50,
     ).toFixed(0)} ms; of which the watcher ${pct(

@@ -87,6 +87,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
     stopped: 'server stopped',
     async stop() {
       await watcher?.close();
+      // The last rebuild's caches, if the saves had not paused long enough for them to be written yet.
+      session.flush();
       events?.close();
       await site.close();
       // The database closes last: requests under way may still be writing leads.

@@ -260,7 +260,9 @@ describe('the build cache', () => {
       expect(existsSync(join(f.out, 'english-only/index.html'))).toBe(false);
       expect(existsSync(join(f.out, 'page-data/english-only/page-data.json'))).toBe(false);
 
-      // Whatever the session did, a plain build afterwards finds out/ exactly as it would write it.
+      // Whatever the session did, a plain build afterwards (the session's caches saved, as when serve
+      // stops) finds out/ exactly as it would write it.
+      session.flush();
       expect((await buildFixture(f)).upToDate).toBe(true);
     } finally {
       await f.cleanup();
@@ -351,6 +353,41 @@ describe('rendering in worker threads', () => {
 });
 
 describe('a build session (serve --watch)', () => {
+  it('saves its caches once the saves pause, one save for a burst, or at once on flush()', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      await session.build();
+      const saved = () => ['graph-v3.json', 'last-build.json', `${PAGE_CACHE_VERSION}/index.json`].map((name) => statSync(join(f.cache, name)).mtimeMs);
+      const first = saved();
+      const file = join(f.site, 'blog/en/first-post.md');
+      const text = await read(f.site, 'blog/en/first-post.md');
+      // A burst of three saves, each rebuilt: nothing is written to the cache while they come.
+      for (const n of [1, 2, 3]) {
+        await writeFile(file, text.replace('## Hello', `## Hello, take ${n}`));
+        await session.build([file]);
+        expect(saved(), `after save ${n}`).toEqual(first);
+      }
+      // A plain build run now would not find the session's caches; once the saves pause, it does.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const paused = saved();
+      paused.forEach((mtime, i) => expect(mtime).toBeGreaterThan(first[i]!));
+      expect((await buildFixture(f)).upToDate).toBe(true);
+
+      // serve stopping right after a save: flush() writes them before the process ends.
+      await writeFile(file, text.replace('## Hello', '## Hello, once more'));
+      await session.build([file]);
+      const beforeFlush = saved();
+      session.flush();
+      saved().forEach((mtime, i) => expect(mtime).toBeGreaterThan(beforeFlush[i]!));
+      const after = await buildFixture(f);
+      expect(after.upToDate).toBe(true);
+      expect(after.rendered).toBe(0);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('re-renders only the post whose body changed, in place, replans for a title, and leaves out/ as a build would', async () => {
     const f = await copyFixture('basic');
     try {
@@ -380,7 +417,8 @@ describe('a build session (serve --watch)', () => {
 
       await writeFile(file, renamed.replace('## Hello', '## Hello again'));
       expect((await session.build([file])).stages.map((s) => s.name).filter((s) => s.startsWith('planning'))).toEqual([]);
-      // The session recorded out/ like any build: a plain build finds nothing to write.
+      // The session recorded out/ like any build (saved once its saves pause, or now): a plain build finds nothing to write.
+      session.flush();
       const after = await buildFixture(f);
       expect(after.upToDate).toBe(true);
       expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello again');
@@ -460,6 +498,7 @@ describe('what an edit of the code costs', () => {
       expect(image.rendered).toBe(counts.home);
 
       // Whatever these edits did, a plain build finds out/ as it would write it.
+      session.flush();
       expect((await buildFixture(f)).upToDate).toBe(true);
     } finally {
       await f.cleanup();

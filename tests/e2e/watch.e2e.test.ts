@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -122,5 +122,23 @@ describe('serve --watch', () => {
     expect(await row.getByRole('link', { name: 'en' }).getAttribute('href')).toBe('/blog/a-note-on-handoffs/');
     await expect(access(join(fixture.out, '__translations'))).rejects.toThrow(/ENOENT/);
     await page.close();
+  });
+
+  // Last: it stops the server.
+  it('saves its caches when stopped a moment after a save: a build afterwards has nothing to do', async () => {
+    await edit('blog/en/first-post.md', (t) => t + '\nOne more line, saved just before the server stops.\n');
+    const html = join(fixture.out, 'blog/first-post/index.html');
+    for (let i = 0; i < 200 && !(await readFile(html, 'utf8')).includes('saved just before the server stops'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readFile(html, 'utf8')).toContain('saved just before the server stops');
+    // Well within the second a session waits for its saves to pause before writing its caches.
+    stopping = true;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    const build = spawnSync(process.execPath, [join(ROOT, 'bin/agency-site'), 'build'], { cwd: fixture.dir, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    expect(build.stdout).toContain('output already up to date: nothing written');
+    expect(build.stdout).toMatch(/\b0 rendered\b/);
   });
 });
