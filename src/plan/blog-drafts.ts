@@ -8,7 +8,8 @@ import type { FeedEntry, SitePlan } from './types.ts';
 
 /**
  * The blog list page's drafts in every locale (its pages, one per post) and each locale's feed.
- * `onlyPosts`: draft the pages of only the posts with these ids (a watch save's), not all of them.
+ * `onlyPosts`: draft the pages of only the posts with these ids (a watch save's), and only the
+ * list pages that show one of them: their order and places are as before (replanPosts' case).
  */
 export function blogDrafts(
   listPage: Page,
@@ -34,7 +35,7 @@ export function blogDrafts(
       ...untranslatedPosts(locale, listPage, options).map((p) => ({ post: p, path: pathIn(p) })),
     ];
     listed.sort((a, b) => newestFirst(a.post, b.post));
-    drafts.push(...listDrafts(listPage, locale, listSlug, listed, options));
+    drafts.push(...listDrafts(listPage, locale, listSlug, listed, options, onlyPosts));
     const entries: FeedEntry[] = [];
     for (const post of posts) {
       const path = postPath(post);
@@ -59,13 +60,22 @@ export function blogDrafts(
   return { drafts, feeds };
 }
 
-function listDrafts(page: Page, locale: string, listSlug: string, posts: Array<{ post: Post; path: string }>, options: PlanSiteOptions): Draft[] {
+/** The list's pages, or with `showing`, only those that list a post with one of these ids. */
+function listDrafts(
+  page: Page,
+  locale: string,
+  listSlug: string,
+  posts: Array<{ post: Post; path: string }>,
+  options: PlanSiteOptions,
+  showing?: ReadonlySet<string>,
+): Draft[] {
   const perPage = options.config.settings.blog.postsPerPage;
   const count = Math.max(1, Math.ceil(posts.length / perPage));
   const { defaultLocale } = options.config;
   const pathOf = (n: number) => localizePath({ locale, defaultLocale, slug: n === 1 ? listSlug : `${listSlug}/page/${n}` });
   const drafts: Draft[] = [];
   for (let n = 1; n <= count; n++) {
+    if (showing && !posts.slice((n - 1) * perPage, n * perPage).some(({ post }) => showing.has(postId(post)))) continue;
     const base = pageDraft(page, locale, pathOf(n), options);
     const seo = page.seo[locale]!;
     drafts.push({

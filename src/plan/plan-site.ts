@@ -76,7 +76,8 @@ export function replanPages(plan: SitePlan, ids: ReadonlySet<string>, options: P
 /**
  * The plan after edits to posts that change only what lists show (title, description, tags,
  * dates shown, reading time): the blog is drafted again, but only the changed posts, their
- * translations and the list pages get their head made again; URLs and order are as before.
+ * translations and the list pages that show them get their head made again; URLs and order are
+ * as before (none of those fields sorts or places a post), so every other list page is too.
  * Undefined when the site has no blog list page.
  */
 export function replanPosts(plan: SitePlan, files: ReadonlySet<string>, options: PlanSiteOptions): SitePlan | undefined {

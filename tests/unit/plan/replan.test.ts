@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planSite, replanPages, replanPosts, replanShared, type PlanSiteOptions } from '../../../src/plan/index.ts';
-import { blogPage, makeMessages, makePage, makePlanOptions, makePost } from './make-site.ts';
+import { blogPage, makeConfig, makeMessages, makePage, makePlanOptions, makePost } from './make-site.ts';
 
 // A watch session plans only what a change reaches; each partial plan must equal planning the whole site again.
 const posts = (title = 'Post b') => ({
@@ -30,6 +30,35 @@ describe('partial plans equal a whole plan of the same sources', () => {
     const replanned = replanPosts(planSite(site()), new Set([resolve('site/blog/en/b.md')]), after);
     expect(replanned).toEqual(planSite(after));
     expect(replanned!.feeds.en!.entries[0]!.title).toBe('Post b, renamed');
+  });
+
+  it("a post's title on a list of many pages: only the list pages that show it are drafted again", () => {
+    // Two posts a page, newest first: the English list is e, d | c, b | z, a, where z is the
+    // Spanish-only post (untranslated, listed in English too).
+    const many = (title: string): PlanSiteOptions =>
+      makePlanOptions({
+        config: makeConfig({ blog: { postsPerPage: 2 } }),
+        content: {
+          pages: [makePage('home', { template: 'home', slug: { en: '', es: '' } }), blogPage()],
+          posts: {
+            en: ['a', 'b', 'c', 'd', 'e'].map((slug, i) => makePost('en', slug, { date: `2026-03-0${i + 1}`, ...(slug === 'a' ? { title } : {}) })),
+            es: [makePost('es', 'z', { date: '2026-03-02', title: 'Solo en español' })],
+          },
+        },
+      });
+    const before = planSite(many('Post a'));
+    const after = many('Post a, renamed');
+    const replanned = replanPosts(before, new Set([resolve('site/blog/en/a.md')]), after)!;
+    expect(replanned).toEqual(planSite(after));
+    const page = (plan: typeof before, path: string) => plan.pages.find((p) => p.path === path)!;
+    // Post a is on the last English page: that page is new, the two before it are the last plan's own.
+    expect(page(replanned, '/blog/page/3/')).not.toBe(page(before, '/blog/page/3/'));
+    expect(page(replanned, '/blog/page/3/').data.posts).toContainEqual(expect.objectContaining({ title: 'Post a, renamed' }));
+    expect(page(replanned, '/blog/')).toBe(page(before, '/blog/'));
+    expect(page(replanned, '/blog/page/2/')).toBe(page(before, '/blog/page/2/'));
+    // The Spanish list shows the English posts too (untranslated): only the page with post a changes.
+    expect(page(replanned, '/es/blog/page/3/')).not.toBe(page(before, '/es/blog/page/3/'));
+    expect(page(replanned, '/es/blog/')).toBe(page(before, '/es/blog/'));
   });
 
   it('a message no planning step reads: the shared data', () => {
