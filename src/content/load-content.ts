@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve, sep } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
@@ -87,11 +87,15 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // should not need one run per broken image.
   const problems: SiteError[] = [];
   const localeGaps: LocaleGap[] = [];
+  // A watch save of posts only: the pages, collections and navigation (and their locale gaps; posts
+  // have none) are the last build's, since none of their files changed.
+  const last = postsOnly(options) ? options.known!.content : undefined;
+  if (last) localeGaps.push(...last.localeGaps);
   const settled = await Promise.allSettled([
-    loadPages(options, problems, localeGaps),
-    loadCollections(options, localeGaps),
+    last?.pages ?? loadPages(options, problems, localeGaps),
+    last?.collections ?? loadCollections(options, localeGaps),
     loadPosts(options, problems),
-    loadNavigation(options),
+    last?.navigation ?? loadNavigation(options),
   ]);
   for (const result of settled) if (result.status === 'rejected') problems.push(asSiteProblem(result.reason));
   if (settled.every((r) => r.status === 'fulfilled')) {
@@ -115,6 +119,13 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // Files load in parallel: sorted, the warnings come in the same order every build.
   localeGaps.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : (a.location.line ?? 0) - (b.location.line ?? 0)));
   return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
+}
+
+/** Whether every file saved since the known content is under site/blog/ (posts, bundles and their images). */
+function postsOnly({ known, siteDir }: LoadContentOptions): boolean {
+  if (!known) return false;
+  const blog = join(resolve(siteDir), 'blog') + sep;
+  return [...known.changed].every((file) => file.startsWith(blog));
 }
 
 /** A SiteError joins the others; anything else is a bug and stops the build as it is. */

@@ -353,6 +353,32 @@ describe('rendering in worker threads', () => {
 });
 
 describe('a build session (serve --watch)', () => {
+  it('takes the pages from the last build after a post-only save, and reads them again when a page is saved with a post', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      await session.build();
+      const post = join(f.site, 'blog/en/first-post.md');
+      const page = join(f.site, 'pages/careers.yaml');
+      const postText = await read(f.site, 'blog/en/first-post.md');
+      await writeFile(post, postText.replace('## Hello', '## Hello, post only'));
+      await session.build([post]);
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello, post only');
+      expect(await read(f.out, 'careers/index.html')).toContain('<title>Careers');
+
+      // One save of both: the page's new title is read, not the last build's.
+      await writeFile(post, postText.replace('## Hello', '## Hello, with a page'));
+      await writeFile(page, (await read(f.site, 'pages/careers.yaml')).replace('title: Careers,', 'title: Careers at Southbridge,'));
+      await session.build([post, page]);
+      expect(await read(f.out, 'blog/first-post/index.html')).toContain('Hello, with a page');
+      expect(await read(f.out, 'careers/index.html')).toContain('<title>Careers at Southbridge');
+      session.flush();
+      expect((await buildFixture(f)).upToDate).toBe(true);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('saves its caches once the saves pause, one save for a burst, or at once on flush()', async () => {
     const f = await copyFixture('basic');
     try {
