@@ -9,7 +9,8 @@ import type { FeedEntry, SitePlan } from './types.ts';
 /**
  * The blog list page's drafts in every locale (its pages, one per post) and each locale's feed.
  * `onlyPosts`: draft the pages of only the posts with these ids (a watch save's), and only the
- * list pages that show one of them: their order and places are as before (replanPosts' case).
+ * list pages that show one of them, with their translations: the posts' order and places are as
+ * before (replanPosts' case).
  */
 export function blogDrafts(
   listPage: Page,
@@ -26,16 +27,24 @@ export function blogDrafts(
     throw unknownTemplateError({ file: listPage.file }, postTemplate, options.templates);
   }
   const pathIn = (post: Post) => localizePath({ locale: post.locale, defaultLocale, slug: `${listPage.slug[post.locale]}/${post.slug}` });
-  for (const locale of Object.keys(listPage.slug)) {
+  const perPage = config.settings.blog.postsPerPage;
+  const lists = Object.keys(listPage.slug).map((locale) => {
     const listSlug = listPage.slug[locale]!;
-    const posts = content.posts[locale] ?? [];
     const postPath = (post: Post) => localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` });
     const listed = [
-      ...posts.map((p) => ({ post: p, path: postPath(p) })),
+      ...(content.posts[locale] ?? []).map((p) => ({ post: p, path: postPath(p) })),
       ...untranslatedPosts(locale, listPage, options).map((p) => ({ post: p, path: pathIn(p) })),
     ];
     listed.sort((a, b) => newestFirst(a.post, b.post));
-    drafts.push(...listDrafts(listPage, locale, listSlug, listed, options, onlyPosts));
+    return { locale, listSlug, postPath, listed };
+  });
+  // With `onlyPosts`: the list pages showing one of them, by number, in every locale (a list page's
+  // translations are its alternates, so they are drafted together).
+  const pageNumbers =
+    onlyPosts && new Set(lists.flatMap(({ listed }) => listed.flatMap(({ post }, i) => (onlyPosts.has(postId(post)) ? [Math.floor(i / perPage) + 1] : []))));
+  for (const { locale, listSlug, postPath, listed } of lists) {
+    const posts = content.posts[locale] ?? [];
+    drafts.push(...listDrafts(listPage, locale, listSlug, listed, options, pageNumbers));
     const entries: FeedEntry[] = [];
     for (const post of posts) {
       const path = postPath(post);
@@ -60,14 +69,14 @@ export function blogDrafts(
   return { drafts, feeds };
 }
 
-/** The list's pages, or with `showing`, only those that list a post with one of these ids. */
+/** The list's pages, or only those with these numbers. */
 function listDrafts(
   page: Page,
   locale: string,
   listSlug: string,
   posts: Array<{ post: Post; path: string }>,
   options: PlanSiteOptions,
-  showing?: ReadonlySet<string>,
+  numbers?: ReadonlySet<number>,
 ): Draft[] {
   const perPage = options.config.settings.blog.postsPerPage;
   const count = Math.max(1, Math.ceil(posts.length / perPage));
@@ -75,7 +84,7 @@ function listDrafts(
   const pathOf = (n: number) => localizePath({ locale, defaultLocale, slug: n === 1 ? listSlug : `${listSlug}/page/${n}` });
   const drafts: Draft[] = [];
   for (let n = 1; n <= count; n++) {
-    if (showing && !posts.slice((n - 1) * perPage, n * perPage).some(({ post }) => showing.has(postId(post)))) continue;
+    if (numbers && !numbers.has(n)) continue;
     const base = pageDraft(page, locale, pathOf(n), options);
     const seo = page.seo[locale]!;
     drafts.push({

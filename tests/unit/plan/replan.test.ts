@@ -61,6 +61,33 @@ describe('partial plans equal a whole plan of the same sources', () => {
     expect(page(replanned, '/es/blog/')).toBe(page(before, '/es/blog/'));
   });
 
+  it("a post's title on list pages of different numbers in each language: those pages and their translations", () => {
+    // Two posts a page. English: e, d | c, b | a. Spanish: b-es (b's translation, dated later), e | d, c | a,
+    // the English posts without a translation listed in Spanish too. Post d is on page 1 in English, 2 in Spanish.
+    const shifted = (title: string): PlanSiteOptions =>
+      makePlanOptions({
+        config: makeConfig({ blog: { postsPerPage: 2 } }),
+        content: {
+          pages: [makePage('home', { template: 'home', slug: { en: '', es: '' } }), blogPage()],
+          posts: {
+            en: ['a', 'b', 'c', 'd', 'e'].map((slug, i) =>
+              makePost('en', slug, { date: `2026-03-0${i + 1}`, ...(slug === 'b' ? { translationKey: 'b' } : {}), ...(slug === 'd' ? { title } : {}) }),
+            ),
+            es: [makePost('es', 'b-es', { translationKey: 'b', date: '2026-03-06' })],
+          },
+        },
+      });
+    const before = planSite(shifted('Post d'));
+    const after = shifted('Post d, renamed');
+    const replanned = replanPosts(before, new Set([resolve('site/blog/en/d.md')]), after)!;
+    // Each list page's alternates name its translation: pages 1 and 2 are drafted in both languages.
+    expect(replanned).toEqual(planSite(after));
+    const page = (plan: typeof before, path: string) => plan.pages.find((p) => p.path === path)!;
+    for (const path of ['/blog/', '/blog/page/2/', '/es/blog/', '/es/blog/page/2/']) expect(page(replanned, path), path).not.toBe(page(before, path));
+    expect(page(replanned, '/blog/page/3/')).toBe(page(before, '/blog/page/3/'));
+    expect(page(replanned, '/es/blog/page/3/')).toBe(page(before, '/es/blog/page/3/'));
+  });
+
   it('a message no planning step reads: the shared data', () => {
     const after = site({ label: 'Published on' });
     const replanned = replanShared(planSite(site()), after);
