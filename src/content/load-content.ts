@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, extname, join, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
@@ -77,7 +77,14 @@ export interface LoadContentOptions {
   /** Use what the cache remembers, write nothing to it (a command that only reads the site). */
   cacheReadOnly?: boolean;
   /** A watch session's last content and the files saved since: other posts are taken as they were (no stat, no parse). */
-  known?: { content: Content; changed: ReadonlySet<string>; /** No file under site/blog was added or removed: the last listing holds. */ listed?: boolean };
+  known?: {
+    content: Content;
+    changed: ReadonlySet<string>;
+    /** No file under site/blog was added or removed: the last listing holds. */
+    listed?: boolean;
+    /** Only files under site/blog/ were saved: the last pages, collections and navigation hold (with their locale gaps; posts have none). */
+    pagesKept?: boolean;
+  };
 }
 
 export type { MarkdownSource };
@@ -87,9 +94,7 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // should not need one run per broken image.
   const problems: SiteError[] = [];
   const localeGaps: LocaleGap[] = [];
-  // A watch save of posts only: the pages, collections and navigation (and their locale gaps; posts
-  // have none) are the last build's, since none of their files changed.
-  const last = postsOnly(options) ? options.known!.content : undefined;
+  const last = options.known?.pagesKept ? options.known.content : undefined;
   if (last) localeGaps.push(...last.localeGaps);
   const settled = await Promise.allSettled([
     last?.pages ?? loadPages(options, problems, localeGaps),
@@ -119,13 +124,6 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   // Files load in parallel: sorted, the warnings come in the same order every build.
   localeGaps.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : (a.location.line ?? 0) - (b.location.line ?? 0)));
   return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
-}
-
-/** Whether every file saved since the known content is under site/blog/ (posts, bundles and their images). */
-function postsOnly({ known, siteDir }: LoadContentOptions): boolean {
-  if (!known) return false;
-  const blog = join(resolve(siteDir), 'blog') + sep;
-  return [...known.changed].every((file) => file.startsWith(blog));
 }
 
 /** A SiteError joins the others; anything else is a bug and stops the build as it is. */

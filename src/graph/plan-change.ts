@@ -36,11 +36,17 @@ export function planChange(changes: FileChange[] | undefined, graph: DependencyG
  * Watch, settings unchanged: the last build's posts, with only the saved files read again, and
  * the blog folder listed again only when a file there was added or removed.
  */
-export function knownContentOf(plan: ChangePlan, dirs: ProjectDirs): { known?: { content: Content; changed: Set<string>; listed: boolean } } {
+export function knownContentOf(
+  plan: ChangePlan,
+  dirs: ProjectDirs,
+): { known?: { content: Content; changed: Set<string>; listed: boolean; pagesKept: boolean } } {
   if (!plan.last || !plan.changes || plan.runs('settings')) return {};
-  const changed = new Set(plan.changes.filter((c) => c.path.startsWith('site/')).map((c) => absolutePath(c.path, dirs)));
-  const listed = plan.changes.every((c) => c.kind === 'change' || !c.path.startsWith('site/blog/'));
-  return { known: { content: plan.last.content, changed, listed } };
+  const site = plan.changes.filter((c) => c.path.startsWith('site/'));
+  const changed = new Set(site.map((c) => absolutePath(c.path, dirs)));
+  const listed = site.every((c) => c.kind === 'change' || !c.path.startsWith('site/blog/'));
+  // Posts, bundles and their images only: the pages, collections and navigation are the last build's.
+  const pagesKept = site.every((c) => c.path.startsWith('site/blog/'));
+  return { known: { content: plan.last.content, changed, listed, pagesKept } };
 }
 
 export interface Reach {

@@ -95,6 +95,26 @@ describe('planChange: the entry steps a change makes read their inputs again', (
     expect(knownContentOf(planChange([change('site/site.yaml')], graph, last), dirs)).toEqual({});
     expect(knownContentOf(planChange([change('site/blog/en/first.md')], graph, undefined), dirs)).toEqual({});
   });
+
+  it.each([
+    ['a post', ['site/blog/en/first.md'], true],
+    ["a bundle's image", ['site/blog/bundled-post/terminal.png'], true],
+    ['a post and a template', ['site/blog/en/first.md', 'templates/pages/blog-post.tsx'], true],
+    ['a post and a page', ['site/blog/en/first.md', 'site/pages/careers.yaml'], false],
+    ['a collection', ['site/collections/services.yaml'], false],
+    ['an image outside the blog', ['site/images/team.jpg'], false],
+  ] as const)('keeps the last pages, collections and navigation after a save of %s: %s', (_, paths, kept) => {
+    expect(
+      knownContentOf(
+        planChange(
+          paths.map((p) => change(p)),
+          graph,
+          last,
+        ),
+        dirs,
+      ).known?.pagesKept,
+    ).toBe(kept);
+  });
 });
 
 describe('reachOf: what changed inside the files, and the pages that reaches', () => {
