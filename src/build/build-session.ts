@@ -8,8 +8,8 @@ import type { BuildReport } from './report.ts';
 /**
  * A rebuild's caches (graph, page index, out/'s record) are saved once saves have stopped for this
  * long. Each save is a whole snapshot, so a burst of saves needs only the last; saving after every
- * one cost more of the main thread than the rebuilds did (288 ms a save against 235 ms, 2,000 posts
- * per locale), and the next rebuild waited for it.
+ * one held the main thread for 288 ms a save (2,000 posts per locale, a rebuild itself ~440 ms),
+ * and the next rebuild waited for it.
  */
 const SAVE_WHEN_QUIET_MS = 1000;
 /** Saves never wait longer than this after the first unsaved rebuild, so a crash loses little. */
