@@ -60,21 +60,19 @@ export function createBuildSession(options: BuildOptions) {
       // After the session's first build out/ is ours: later builds change only the files that differ.
       // site/urls.lock is applied, never written: only \`build\` records what was published.
       const session = { lock: 'read' as const, ...options };
-      let result;
-      try {
-        result = await runBuild(state ? { ...session, ...hooks, inPlace: true } : session, state && changes.length ? { previous: state, changes } : undefined);
-      } finally {
+      const result = await runBuild(
+        state ? { ...session, ...hooks, inPlace: true } : session,
+        state && changes.length ? { previous: state, changes } : undefined,
+      ).catch((error: unknown) => {
         // A failed rebuild leaves the last good state, whose caches are still to be saved.
         saveLater();
-      }
+        throw error;
+      });
       state = result.state;
       unbuilt = [];
       // Saved once the reload is on its way and the saves pause (a later \`build\` needs them; this session has them in memory).
-      if (result.persist) {
-        unsaved = { persist: result.persist, since: unsaved?.since ?? performance.now() };
-        clearTimeout(timer);
-        saveLater();
-      }
+      if (result.persist) unsaved = { persist: result.persist, since: unsaved?.since ?? performance.now() };
+      saveLater();
       return result.report;
     },
     /** Saves the last rebuild's caches now: `serve` calls it when it stops. */
