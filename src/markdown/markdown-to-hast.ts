@@ -4,14 +4,12 @@ import nginx from 'highlight.js/lib/languages/nginx';
 import { common } from 'lowlight';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSlug from 'rehype-slug';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { isSiteError, type SiteError } from '../errors/index.ts';
 import { remarkFenceMeta } from './fence-meta.ts';
+import { parseMarkdown } from './parse-markdown.ts';
 import { rehypeCodeBlocks } from './rehype-code-blocks.ts';
 import type { MarkdownFileData } from './rehype-embeds.ts';
 import { rehypeSafeHtml } from './rehype-safe-html.ts';
@@ -19,10 +17,8 @@ import { remarkComponents } from './remark-components.ts';
 import { pointAtSiteFiles } from './site-files.ts';
 
 // One processor for the whole build: creating a unified pipeline per file costs more than parsing a short post.
+// It transforms; parse-markdown.ts parses (GFM and directives).
 const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkDirective)
   .use(remarkComponents)
   .use(remarkFenceMeta)
   .use(remarkRehype, { allowDangerousHtml: true })
@@ -72,7 +68,7 @@ export function markdownToHast(source: string, file: string, bodyLine = 1, dir =
   let hast: HastRoot;
   const vfile = new VFile({ value: source, path: file, data: { embedHosts: options.embedHosts ?? [] } satisfies MarkdownFileData });
   try {
-    const mdast = processor.parse(vfile);
+    const mdast = parseMarkdown(vfile);
     hast = processor.runSync(mdast, vfile) as HastRoot;
   } catch (error) {
     // Lines inside the body → lines of the file, which starts with front matter.
