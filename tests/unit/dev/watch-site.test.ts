@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../../src/build/index.ts';
+import { createDevEvents, watchSite } from '../../../src/dev/index.ts';
+
+// A tool listening to the events, on its own thread so it reads while the rebuild holds the main one.
+const LISTENER = `
+const { get } = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+get(workerData.url, (res) => {
+  res.setEncoding('utf8');
+  parentPort.postMessage({ type: 'open' });
+  res.on('data', (chunk) => {
+    for (const [, type] of chunk.matchAll(/^event: (\\w+)/gm)) parentPort.postMessage({ type, at: performance.timeOrigin + performance.now() });
+  });
+});
+`;
+
+type Received = { type: string; at?: number };
+let cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+const until = async (done: () => boolean) => {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('watchSite', () => {
+  it('tells listeners a rebuild started while it runs, not once it first pauses', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'agency-site-watch-'));
+    cleanup.push(() => rm(root, { recursive: true, force: true }));
+    const dirs = { siteDir: join(root, 'site'), templatesDir: join(root, 'templates'), localesDir: join(root, 'locales') };
+    for (const dir of [...Object.values(dirs), join(dirs.siteDir, 'blog/en')]) await mkdir(dir, { recursive: true });
+
+    const events = createDevEvents();
+    const server = createServer((req, res) => void events.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => (events.close(), server.close(resolve))));
+
+    let heldUntil = 0;
+    let built = false;
+    const watcher = watchSite({
+      ...dirs,
+      send: events.send,
+      // A rebuild whose first 400 ms hold the thread, as reading and planning a large site do.
+      build: async () => {
+        const start = performance.now();
+        while (performance.now() - start < 400);
+        heldUntil = performance.timeOrigin + performance.now();
+        return { reload: 'page', stylesheets: [], durationMs: 400 } as unknown as BuildReport;
+      },
+      onBuilt: () => (built = true),
+    });
+    cleanup.push(() => watcher.close());
+    await watcher.ready;
+
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/__agency-site/events`;
+    const listener = new Worker(LISTENER, { eval: true, workerData: { url } });
+    cleanup.push(() => listener.terminate());
+    const received: Received[] = [];
+    listener.on('message', (message: Received) => received.push(message));
+    await until(() => received.length > 0 && events.clientCount() > 0);
+
+    await writeFile(join(dirs.siteDir, 'blog/en/hello.md'), '---\ntitle: Hello\n---\n');
+    await until(() => built && received.some((event) => event.type === 'built'));
+    expect(received.map((event) => event.type)).toEqual(['open', 'building', 'reload', 'built']);
+    expect(received.find((event) => event.type === 'building')!.at).toBeLessThan(heldUntil);
+  });
+});
