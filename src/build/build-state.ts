@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { DependencyGraph, FileChange, ProjectDirs } from '../graph/index.ts';
 import type { MemoryOutput, OutputFile, OutputRecord, SiteFiles } from '../output/index.ts';
 import type { SitePlan } from '../plan/index.ts';
-import type { LockMode } from '../redirects/index.ts';
+import type { LockMode, MappedRedirects } from '../redirects/index.ts';
 import type { PageIndex, RenderedEntry } from '../render/index.ts';
 import type { BuildReport } from './report.ts';
 import type { Inputs } from './read-inputs.ts';
@@ -62,6 +62,8 @@ export interface BuildState extends Omit<Inputs, 'warnings'> {
   pageFiles: Map<string, OutputFile[]>;
   pageIndex: PageIndex;
   siteFiles: SiteFiles;
+  /** The redirect map, for a save that moves no URL. */
+  redirects: MappedRedirects;
   host: HostFiles;
 }
 

@@ -150,6 +150,7 @@ function stateOf({ inputs, planned, rendered, collected, written }: Steps, graph
     pageFiles: collected.pageFiles,
     pageIndex: render.index,
     siteFiles: collected.siteFiles,
+    redirects: planned.redirects,
     host: collected.host,
   };
 }
