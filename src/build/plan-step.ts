@@ -18,12 +18,12 @@ export async function planBuild(build: BuildContext, inputs: Inputs): Promise<Pl
   const { config, content, messages, templates, images, socialCard } = inputs;
   const reach = reachOf(build.change, { content, messages, dirs: build.dirs });
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
-  const { plan, siteFiles, urlsKept } = await planStep(build, planOptions, reach, replans(build.change, templates));
+  const { plan, siteFiles, keptRedirects } = await planStep(build, planOptions, reach, replans(build.change, templates));
   // Aliases, site/redirects.yaml and the lock: one map every host applies. Made again unless the
   // save cannot move a URL: hashing every live URL to find that nothing moved was ~30 ms a save at 2,000 posts.
   const { options } = build;
   const redirects =
-    urlsKept ??
+    keptRedirects ??
     (await build.task('mapping redirects', async () =>
       mapRedirects({ siteDir: build.dirs.siteDir, plan, content, lock: options.lock ?? (options.output || options.inPlace ? 'read' : 'write') }),
     ));
@@ -42,7 +42,7 @@ async function planStep(
   planOptions: PlanSiteOptions,
   reach: Reach,
   replan: boolean,
-): Promise<{ plan: SitePlan; siteFiles: Partial<SiteFiles> | undefined; urlsKept?: MappedRedirects }> {
+): Promise<{ plan: SitePlan; siteFiles: Partial<SiteFiles> | undefined; keptRedirects?: MappedRedirects }> {
   const { task } = build;
   const previous = build.change.last;
   const { details, classification } = reach;
@@ -58,7 +58,7 @@ async function planStep(
     (postFiles ? await task('planning the blog', () => replanPosts(previous.plan, postFiles, planOptions)) : undefined) ??
     (replan ? await task('planning', () => planSite(planOptions)) : previous.plan);
   // Bodies or messages only: no page, alias, rule or lock changed, so neither did the redirect map.
-  if (bodies || sharedOnly) return { plan, siteFiles: previous.siteFiles, urlsKept: previous.redirects };
+  if (bodies || sharedOnly) return { plan, siteFiles: previous.siteFiles, keptRedirects: previous.redirects };
   // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
   if (collectionIds || plan === previous.plan) return { plan, siteFiles: previous.siteFiles };
   // A listed post field other than its date of update leaves every page's path and lastmod: the sitemap stands.

@@ -7,27 +7,24 @@ import type { VFile } from 'vfile';
 
 /**
  * micromark tries every construct it knows wherever one could start: GFM's email autolink at every
- * word, the table at every paragraph's second line, the directives at every colon: a fifth to a
- * quarter of parsing the benchmark's posts (BENCHMARKS.md, 2026-11-26). A construct needs certain characters to exist at all, so a body
- * without them is parsed without that construct, which gives the same tree (parse-markdown.test.ts
- * compares both parses on every post of the site and on cases at each boundary).
+ * word, the table at every paragraph's second line, the directives at every colon. That was a fifth
+ * to a quarter of parsing the benchmark's posts (BENCHMARKS.md, 2026-11-26). A construct needs some
+ * characters to exist at all, so a body without them is parsed without it, which gives the same
+ * tree (parse-markdown.test.ts compares both parses on every markdown file of the site and the
+ * fixtures, and on cases at each boundary).
  */
-const OPTIONAL_CONSTRUCTS: ReadonlyArray<{ name: string; possibleIn: RegExp; drop: (extensions: Extensions) => Extensions }> = [
-  // `a@b.c`, `mailto:a@b.c` and `xmpp:a@b.c` all have an `@`.
-  { name: 'email autolink', possibleIn: /@/, drop: (e) => ({ ...e, gfm: e.gfm.map((x) => withoutConstructs(x, 'emailAutolink')) }) },
-  // A delimiter row needs a `|`, or a colon beside a dash (`:-` makes a one-column table).
-  { name: 'table', possibleIn: /\||:-|-:/, drop: (e) => ({ ...e, gfm: e.gfm.map((x) => withoutConstructs(x, 'table')) }) },
-  // `:name`, `::name` and `:::name`: a name starts with anything but whitespace or punctuation
-  // (`10:30` opens one, which remark-components.ts turns back into text); `https://` opens none.
-  { name: 'directive', possibleIn: /:[^\s/]/, drop: (e) => ({ ...e, directive: [] }) },
+const OPTIONAL_CONSTRUCTS: ReadonlyArray<{ name: string; possibleIn: RegExp }> = [
+  // GFM's constructs, by name. `a@b.c`, `mailto:a@b.c` and `xmpp:a@b.c` all have an `@`.
+  { name: 'emailAutolink', possibleIn: /@/ },
+  // A delimiter row needs a `|`, or a colon beside a dash: `a\n:-` is a one-column table.
+  { name: 'table', possibleIn: /\||:-|-:/ },
+  // `:name`, `::name` and `:::name` (the whole directive extension): a name starts with anything but
+  // whitespace or punctuation (`10:30` opens one, which remark-components.ts turns back into text).
+  { name: 'directive', possibleIn: /:[^\s/]/ },
 ];
 
 type Extension = NonNullable<Data['micromarkExtensions']>[number];
 type MdastExtensions = NonNullable<Data['fromMarkdownExtensions']>;
-interface Extensions {
-  gfm: Extension[];
-  directive: Extension[];
-}
 
 function extensionsOf(plugin: typeof remarkGfm | typeof remarkDirective): { micromark: Extension[]; mdast: MdastExtensions } {
   const processor = unified().use(plugin).freeze();
@@ -40,7 +37,7 @@ const directive = extensionsOf(remarkDirective);
 const mdastExtensions = [...gfm.mdast, ...directive.mdast];
 
 /** The extension with the named constructs taken out of every hook (`text`, `flow`, …) they sit in. */
-function withoutConstructs(extension: Extension, name: string): Extension {
+function withoutConstructs(extension: Extension, names: ReadonlySet<string>): Extension {
   const result: Record<string, unknown> = {};
   for (const [field, hooks] of Object.entries(extension)) {
     if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) {
@@ -49,7 +46,7 @@ function withoutConstructs(extension: Extension, name: string): Extension {
     }
     const kept: Record<string, unknown> = {};
     for (const [code, constructs] of Object.entries(hooks as Record<string, unknown>)) {
-      const list = ([] as Array<{ name?: string }>).concat(constructs as never).filter((construct) => construct.name !== name);
+      const list = ([] as Array<{ name?: string }>).concat(constructs as never).filter((construct) => !names.has(construct.name ?? ''));
       if (list.length) kept[code] = list;
     }
     result[field] = kept;
@@ -59,17 +56,17 @@ function withoutConstructs(extension: Extension, name: string): Extension {
 
 const parsers = new Map<string, Processor<Root>>();
 
-/** The parser for this body: one per set of constructs it may contain, made on first use. */
+/** The parser for this body: one per set of constructs it cannot contain, made on first use. */
 function parserFor(source: string): Processor<Root> {
-  const absent = OPTIONAL_CONSTRUCTS.filter((construct) => !construct.possibleIn.test(source));
-  const key = absent.map((construct) => construct.name).join();
+  const absent = new Set(OPTIONAL_CONSTRUCTS.filter((construct) => !construct.possibleIn.test(source)).map((construct) => construct.name));
+  const key = [...absent].join();
   let parser = parsers.get(key);
   if (!parser) {
-    const extensions = absent.reduce((all, construct) => construct.drop(all), { gfm: gfm.micromark, directive: directive.micromark });
-    parser = unified()
-      .use(remarkParse)
-      .data({ micromarkExtensions: [...extensions.gfm, ...extensions.directive], fromMarkdownExtensions: mdastExtensions })
-      .freeze() as unknown as Processor<Root>;
+    const micromarkExtensions = [
+      ...gfm.micromark.map((extension) => withoutConstructs(extension, absent)),
+      ...(absent.has('directive') ? [] : directive.micromark),
+    ];
+    parser = unified().use(remarkParse).data({ micromarkExtensions, fromMarkdownExtensions: mdastExtensions }).freeze() as unknown as Processor<Root>;
     parsers.set(key, parser);
   }
   return parser;
