@@ -8,6 +8,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/markdown/parse-markdown.ts';
+import { ROOT } from '../../support/fixture.ts';
 
 // What parseMarkdown must equal: one parser with every construct, positions included.
 const everyConstruct = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
@@ -20,8 +21,7 @@ function markdownFiles(dir: string): string[] {
 }
 
 describe('parseMarkdown: a body is parsed without the constructs its characters rule out', () => {
-  const root = new URL('../../../', import.meta.url).pathname;
-  const files = [...markdownFiles(join(root, 'site')), ...markdownFiles(join(root, 'tests/fixtures'))];
+  const files = [...markdownFiles(join(ROOT, 'site')), ...markdownFiles(join(ROOT, 'tests/fixtures'))];
 
   it('gives the tree of the full parser for every markdown file of the site and the fixtures', () => {
     expect(files.length).toBeGreaterThan(40);
