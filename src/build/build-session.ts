@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { projectPath, type FileChange } from '../graph/index.ts';
+import { pagesReading, projectPath, type FileChange } from '../graph/index.ts';
 import { runBuild } from './pipeline.ts';
 import { projectDirsOf, type BuildOptions, type BuildState } from './build-state.ts';
 import type { BuildReport } from './report.ts';
@@ -83,5 +83,5 @@ export function createBuildSession(options: BuildOptions) {
 /** Whether the last build read this file (a post, a page, a collection), so a save of it is a change, not an addition. */
 function isSource(state: BuildState, rel: string, file: string): boolean {
   if (rel.startsWith('locales/') || rel.startsWith('templates/') || !rel.endsWith('.md')) return true;
-  return Object.values(state.graph.pages).some((node) => node.sources.includes(rel)) || state.content.drafts.some((d) => d.markdown.path === file);
+  return pagesReading(state.graph, rel).length > 0 || state.content.drafts.some((d) => d.markdown.path === file);
 }

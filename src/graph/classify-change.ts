@@ -1,5 +1,5 @@
 import { LISTED_FIELDS } from './change-details.ts';
-import type { DependencyGraph } from './dependency-graph.ts';
+import { pagesReading, type DependencyGraph } from './dependency-graph.ts';
 
 /** One changed file, relative to the project ('site/blog/en/x.md'), with what the caller could tell changed inside it. */
 export interface FileChange {
@@ -76,7 +76,7 @@ function effectOf(change: FileChange, graph: DependencyGraph | undefined): Effec
   if (!/\.(ya?ml|md)$/.test(inner))
     return inner.includes('/') ? { pages: imagePages(`/${inner}`, graph), stage: 'images' } : { pages: new Set(), ignored: true };
   if (!graph || inner === 'navigation.yaml') return { pages: 'all', stage: 'content' };
-  const readers = pagesReading(graph, path);
+  const readers = new Set(pagesReading(graph, path));
   if (inner.startsWith('blog/')) {
     const listed = change.kind === 'change' && change.fields !== undefined && change.fields.every((f) => LISTED_FIELDS.has(f));
     // A pairing (translationKey) or a new slug changes alternates far from this file: key every page.
@@ -118,12 +118,6 @@ function imagePages(src: string, graph: DependencyGraph | undefined): 'all' | Se
   if (!graph) return 'all';
   const found = new Set<string>();
   for (const [outFile, node] of Object.entries(graph.pages)) if (node.reads.images.includes(src) || node.reads.images.includes('*')) found.add(outFile);
-  return found;
-}
-
-function pagesReading(graph: DependencyGraph, source: string): Set<string> {
-  const found = new Set<string>();
-  for (const [outFile, node] of Object.entries(graph.pages)) if (node.sources.includes(source)) found.add(outFile);
   return found;
 }
 
