@@ -47,7 +47,7 @@ async function planStep(
   const previous = build.change.last;
   const { details, classification } = reach;
   if (!previous) return { plan: await task('planning', () => planSite(planOptions)), siteFiles: undefined };
-  const bodies = details && bodiesOnly(details) ? withNewBodies(previous.plan, planOptions.content) : undefined;
+  const bodies = details && bodiesOnly(details) ? withNewBodies(previous.plan, planOptions.content, details, build.dirs) : undefined;
   const collectionIds = details && classification ? collectionPageIds(details, classification, previous.plan, planOptions.content) : undefined;
   const postFiles = details ? listedPostFiles(details, build.dirs) : undefined;
   const sharedOnly = details !== undefined && messagesOnly(details, previous.graph);

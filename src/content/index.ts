@@ -3,6 +3,7 @@ export {
   readPost,
   findPostFiles,
   newestFirst,
+  postByFile,
   type PostFile,
   type Content,
   type Page,

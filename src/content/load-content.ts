@@ -120,7 +120,8 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
     Pick<Content, 'posts' | 'drafts'>,
     Content['navigation'],
   ];
-  assertUniqueTranslationKeys(postsAndDrafts.posts);
+  if (!keysChecked.has(postsAndDrafts.posts)) assertUniqueTranslationKeys(postsAndDrafts.posts);
+  keysChecked.add(postsAndDrafts.posts);
   // Files load in parallel: sorted, the warnings come in the same order every build.
   localeGaps.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : (a.location.line ?? 0) - (b.location.line ?? 0)));
   return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
@@ -265,10 +266,11 @@ function withSavedPosts(
   problems: SiteError[],
 ): Pick<Content, 'posts' | 'drafts'> {
   const { posts: lastPosts, drafts: lastDrafts } = known.content;
-  const before = new Map([...Object.values(lastPosts).flat(), ...lastDrafts].map((p) => [p.markdown.path, p]));
+  const places = placesOf(known.content);
+  const before = (path: string) => postByFile(known.content, path);
   const saved = new Map<string, Post | undefined>();
   for (const file of found) {
-    if (!known.changed.has(file.path) && before.has(file.path)) continue;
+    if (!known.changed.has(file.path) && places.has(file.path)) continue;
     try {
       saved.set(file.path, readPost(file, siteDir, config, problems));
     } catch (error) {
@@ -278,14 +280,47 @@ function withSavedPosts(
   }
   const samePlace = (post: Post | undefined, was: Post | undefined) =>
     post && was && post.locale === was.locale && post.slug === was.slug && post.date === was.date && Boolean(post.draft) === Boolean(was.draft);
-  if (found.length === before.size && [...saved].every(([path, post]) => samePlace(post, before.get(path)))) {
-    const swap = (post: Post) => saved.get(post.markdown.path) ?? post;
-    return { posts: Object.fromEntries(Object.entries(lastPosts).map(([locale, list]) => [locale, list.map(swap)])), drafts: lastDrafts.map(swap) };
+  if (found.length === places.size && [...saved].every(([path, post]) => samePlace(post, before(path)))) {
+    // Only the lists holding a saved post are copied; every post keeps its place, so the places hold too.
+    const posts = { ...lastPosts };
+    let drafts = lastDrafts;
+    for (const [path, post] of saved) {
+      const [locale, i] = places.get(path)!;
+      if (locale === undefined) (drafts = drafts === lastDrafts ? [...drafts] : drafts)[i] = post!;
+      else (posts[locale] = posts[locale] === lastPosts[locale] ? [...lastPosts[locale]!] : posts[locale]!)[i] = post!;
+    }
+    postPlaces.set(posts, places);
+    // Checked last time, and no saved post changed its pairing: the keys are still one per locale.
+    if (keysChecked.has(lastPosts) && [...saved].every(([path, post]) => post!.translationKey === before(path)!.translationKey)) keysChecked.add(posts);
+    return { posts, drafts };
   }
   return inBlogOrder(
-    found.flatMap((file) => (saved.has(file.path) ? (saved.get(file.path) ?? []) : before.get(file.path)!)),
+    found.flatMap((file) => (saved.has(file.path) ? (saved.get(file.path) ?? []) : before(file.path)!)),
     config,
   );
+}
+
+/** The post (published or draft) read from this file, found without scanning every post. */
+export function postByFile(content: Pick<Content, 'posts' | 'drafts'>, file: string): Post | undefined {
+  const place = placesOf(content).get(file);
+  return place && (place[0] === undefined ? content.drafts : content.posts[place[0]]!)[place[1]];
+}
+
+/** Post lists whose translation keys were found unique (a watch save that changed none is not checked again). */
+const keysChecked = new WeakSet<Content['posts']>();
+
+/** Each post's place in its content's lists, by file: its locale (undefined for a draft) and index. */
+type Place = [locale: string | undefined, index: number];
+const postPlaces = new WeakMap<Content['posts'], Map<string, Place>>();
+function placesOf(content: Pick<Content, 'posts' | 'drafts'>): Map<string, Place> {
+  let places = postPlaces.get(content.posts);
+  if (!places) {
+    places = new Map();
+    for (const [locale, list] of Object.entries(content.posts)) list.forEach((p, i) => places!.set(p.markdown.path, [locale, i]));
+    content.drafts.forEach((p, i) => places!.set(p.markdown.path, [undefined, i]));
+    postPlaces.set(content.posts, places);
+  }
+  return places;
 }
 
 /** Each locale's published posts in blog order, and the drafts. */

@@ -1,4 +1,4 @@
-import type { Content, Post } from '../content/index.ts';
+import { postByFile, type Content, type Post } from '../content/index.ts';
 import { LISTED_POST_FIELDS, postFrontMatterSchema, type PostFrontMatter } from '../content/schemas.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { SitePlan } from '../plan/index.ts';
@@ -31,8 +31,8 @@ export function refineChanges(
     if (change.kind !== 'change') return change;
     if (change.path.startsWith('site/blog/') && change.path.endsWith('.md')) {
       const file = absolutePath(change.path, now.dirs);
-      const before = findPost(previous.content, file);
-      const after = findPost(now.content, file);
+      const before = postByFile(previous.content, file);
+      const after = postByFile(now.content, file);
       if (!before || !after) return change;
       const fields: string[] = POST_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
       if (before.markdown.hash !== after.markdown.hash) fields.push('body');
@@ -83,16 +83,11 @@ export function postsOf(content: Content, dirs: ProjectDirs): Record<string, Pos
 function fromFingerprint(change: FileChange, graph: DependencyGraph, now: { content: Content; dirs: ProjectDirs }): FileChange {
   if (change.kind !== 'change' || !change.path.startsWith('site/blog/') || !change.path.endsWith('.md')) return change;
   const before = graph.posts?.[change.path];
-  const after = findPost(now.content, absolutePath(change.path, now.dirs));
+  const after = postByFile(now.content, absolutePath(change.path, now.dirs));
   if (!before || !after) return change;
   const [listed, other] = postFingerprint(after);
   if (other !== before[1]) return change;
   return { ...change, fields: listed === before[0] ? [] : [...LISTED_FIELDS] };
-}
-
-/** The post (published or draft) read from this file. */
-function findPost(content: Content, file: string): Post | undefined {
-  return everyPost(content).find((p) => p.markdown.path === file);
 }
 
 const everyPost = (content: Content): Post[] => [...Object.values(content.posts).flat(), ...content.drafts];
@@ -102,15 +97,11 @@ export function bodiesOnly(changes: FileChange[]): boolean {
   return changes.length > 0 && changes.every((c) => c.kind === 'change' && c.fields !== undefined && c.fields.every((f) => f === 'body'));
 }
 
-/** The last plan with each post page's markdown taken from the new content (same pages, same data otherwise). */
-export function withNewBodies(plan: SitePlan, content: Content): SitePlan {
-  const byFile = new Map(
-    Object.values(content.posts)
-      .flat()
-      .map((p) => [p.markdown.path, p.markdown]),
-  );
+/** The last plan with the saved posts' pages taking their markdown from the new content (same pages, same data otherwise). */
+export function withNewBodies(plan: SitePlan, content: Content, changes: FileChange[], dirs: ProjectDirs): SitePlan {
+  const saved = new Set(changes.map((c) => absolutePath(c.path, dirs)));
   const pages = plan.pages.map((page) => {
-    const markdown = page.markdown && byFile.get(page.markdown.path);
+    const markdown = page.markdown && saved.has(page.markdown.path) ? postByFile(content, page.markdown.path)?.markdown : undefined;
     return markdown && markdown.hash !== page.markdown!.hash ? { ...page, markdown: { ...markdown, field: page.markdown!.field } } : page;
   });
   return { ...plan, pages };

@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createBuildSession } from '../../src/build/index.ts';
 import { SiteError } from '../../src/errors/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -98,6 +99,21 @@ describe('posts paired by translationKey', () => {
       expect(error.message).toMatch(/translationKey "first" is used here and by .*blog\/es\/primer-articulo\.md, both in es/);
       const { checkSite } = await import('../../src/checks/index.ts');
       await expect(checkSite({ siteDir: f.site, outDir: f.out })).rejects.toMatchObject({ name: 'DuplicateTranslationKey' });
+    }));
+
+  it("stops a watch session too, when a saved post takes another post's key, and builds again once it is given back", () =>
+    withFixture(async (f) => {
+      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      await session.build();
+      const third = join(f.site, 'blog/es/tercero.md');
+      const text = await readFile(third, 'utf8');
+      // A body save first: the session checks nothing again, and the next save must still be caught.
+      await writeFile(third, text.replace(/\n\n/, '\n\nUna línea nueva.\n\n'));
+      await session.build([third]);
+      await writeFile(third, text.replace(/^(---\n)/, '$1translationKey: first\n'));
+      await expect(session.build([third])).rejects.toMatchObject({ name: 'DuplicateTranslationKey' });
+      await writeFile(third, text);
+      await session.build([third]);
     }));
 });
 
