@@ -9,6 +9,7 @@ import {
   type OutputFile,
   filledData,
   filledKey,
+  positionsIn,
   type OutputRecord,
   type StagedOutput,
 } from '../output/index.ts';
@@ -43,15 +44,16 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
   const { files, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
-  const keys = Object.fromEntries(
-    files.map((f) => [f.path, 'linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : contentHash(f.data)]),
-  );
+  // Arrays by position: a watch save compares 13,000 keys with the last build's at the same positions.
+  const dataKey = keysOfData();
+  const keys = files.map((f) => ('linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : dataKey(f.data)));
+  const paths = files.map((f) => f.path);
   // Only saved with the record (after the browser was told, in watch) or compared by a full build: made when first asked for.
   let fingerprint: string | undefined;
-  const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f) => `${f.path}\0${keys[f.path]}`)));
-  const precacheKey = contentHash(...files.filter((f) => isPrecached(f.path)).map((f) => `${f.path}\0${keys[f.path]}`));
+  const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f, i) => `${f.path}\0${keys[i]}`)));
+  const precacheKey = contentHash(...files.flatMap((f, i) => (isPrecached(f.path) ? [`${f.path}\0${keys[i]}`] : [])));
 
-  const target = targetOf({ ...options, keys, fingerprintOf });
+  const target = targetOf({ ...options, paths, keys, fingerprintOf });
   if (target.kind === 'up-to-date') {
     await options.output.abort();
     return { upToDate: true, filesWritten: 0, bytesWritten: 0, ...(target.record ? { record: target.record } : {}) };
@@ -77,8 +79,8 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
       cacheDir,
       outDir,
       fingerprint: fingerprintOf,
-      paths: [...files.map((f) => f.path), 'sw.js'],
-      keys,
+      paths: paths.concat('sw.js'),
+      keys: keys.concat(''),
       ...(last && written ? { last, written } : {}),
       ...(options.deferSave ? { deferSave: true } : {}),
     });
@@ -101,8 +103,8 @@ type Target =
   | { kind: 'staged'; output: StagedOutput; files: OutputFile[] };
 
 /** The one rule that picks where the files go. */
-function targetOf(options: WriteOptions & { keys: Record<string, string>; fingerprintOf: () => string }): Target {
-  const { files, output, outDir, cacheDir, keys } = options;
+function targetOf(options: WriteOptions & { paths: string[]; keys: string[]; fingerprintOf: () => string }): Target {
+  const { files, output, outDir, cacheDir, paths, keys } = options;
   if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next
   // `build`). Build: the record is read and each file stat'ed once, for all three questions below.
@@ -110,18 +112,42 @@ function targetOf(options: WriteOptions & { keys: Record<string, string>; finger
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
   if (recorded?.intact && recorded.fingerprint === options.fingerprintOf()) return { kind: 'up-to-date', record: recorded.record };
   const last = options.last ?? recorded?.record;
-  const changed = last ? files.filter((f) => last.keys[f.path] !== keys[f.path]) : files;
+  const at = last ? positionsIn(last, paths) : undefined;
+  // Each changed file's position in the record (-1: new).
+  const changedAt = new Map<OutputFile, number>();
+  if (last) files.forEach((f, i) => (at![i]! < 0 || last.keys[at![i]!] !== keys[i]) && changedAt.set(f, at![i]!));
+  const changed = last ? [...changedAt.keys()] : files;
   // A small change (one edited post: a handful of files) is put in place file by file, each one
   // renamed over its target, instead of re-linking thousands of unchanged files into a staging
   // folder. Errors stop a build before this point; if writing itself is cut short, the files it
   // replaced no longer match the record, so the next build rewrites them.
   if (last && (options.inPlace || changed.length <= Math.max(50, files.length / 20))) {
-    const removed = Object.keys(last.keys).filter((path) => !(path in keys) && path !== 'sw.js');
+    const kept = new Uint8Array(last.paths.length);
+    for (const j of at!) if (j >= 0) kept[j] = 1;
+    const removed = last.paths.filter((path, j) => !kept[j] && path !== 'sw.js');
     if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
-    return { kind: 'in-place', live: new LiveOutput(outDir, options.inPlace ? last.keys : undefined), files: changed, removed, last };
+    // Watch: what out/ holds of each changed file, so a page refilled from the same cached page is overwritten where it is.
+    const held = new Map(changed.map((f) => [f.path, last.keys[changedAt.get(f)!]]));
+    return { kind: 'in-place', live: new LiveOutput(outDir, options.inPlace ? (path: string) => held.get(path) : undefined), files: changed, removed, last };
   }
   return { kind: 'staged', output, files };
 }
+
+/**
+ * The content key of bytes the build made (the sitemap, feeds, host files): a watch save hands on
+ * most of them as they were, and hashing a 2,000-post sitemap again cost milliseconds a save.
+ */
+function keysOfData(): (data: string | Uint8Array) => string {
+  const last = lastDataKeys;
+  const now = (lastDataKeys = new Map());
+  return (data) => {
+    const key = last.get(data) ?? contentHash(data);
+    now.set(data, key);
+    return key;
+  };
+}
+/** The last build's: only what it made is kept, so a session holds no more than one build's bytes. */
+let lastDataKeys = new Map<string | Uint8Array, string>();
 
 export interface Written {
   upToDate: boolean;

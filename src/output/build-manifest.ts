@@ -49,15 +49,7 @@ function readManifest(cacheDir: string): Manifest | undefined {
 }
 
 function writeManifest(cacheDir: string, outDir: string, fingerprint: string, record: OutputRecord): void {
-  const paths = Object.keys(record.files);
-  const manifest: Manifest = {
-    version: 2,
-    outDir,
-    fingerprint,
-    paths,
-    stamps: paths.flatMap((path) => record.files[path]!),
-    keys: paths.map((path) => record.keys[path] ?? ''),
-  };
+  const manifest: Manifest = { version: 2, outDir, fingerprint, paths: record.paths, stamps: record.stamps, keys: record.keys };
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(manifestFile(cacheDir), JSON.stringify(manifest));
 }
@@ -65,7 +57,7 @@ function writeManifest(cacheDir: string, outDir: string, fingerprint: string, re
 /** The last build's record of out/, read once: the files still as written, and whether all of them are. */
 export interface RecordedOutput {
   fingerprint: string;
-  /** Only the files still there with the size and mtime they were written with. */
+  /** A file no longer as written (its size or mtime changed, or it is gone) has the key '': it is written again. */
   record: OutputRecord;
   /** Every recorded file is still there, unmodified. */
   intact: boolean;
@@ -78,18 +70,14 @@ export interface RecordedOutput {
 export function readOutputRecord(options: { cacheDir: string; outDir: string }): RecordedOutput | undefined {
   const manifest = readManifest(options.cacheDir);
   if (manifest?.outDir !== resolve(options.outDir)) return undefined;
-  const files: OutputRecord['files'] = {};
-  const keys: OutputRecord['keys'] = {};
+  const keys = manifest.keys;
   let intact = true;
-  manifest.paths.forEach((path, i) => {
-    if (!isAsWritten(manifest, i)) {
-      intact = false;
-      return;
-    }
-    files[path] = [manifest.stamps[2 * i]!, manifest.stamps[2 * i + 1]!];
-    if (manifest.keys[i]) keys[path] = manifest.keys[i];
-  });
-  return { fingerprint: manifest.fingerprint, record: { keys, files }, intact };
+  for (let i = 0; i < manifest.paths.length; i++) {
+    if (isAsWritten(manifest, i)) continue;
+    intact = false;
+    keys[i] = '';
+  }
+  return { fingerprint: manifest.fingerprint, record: { paths: manifest.paths, keys, stamps: manifest.stamps }, intact };
 }
 
 /** The record's `i`th file is there with its recorded size and mtime. The path is joined by hand: path.join costs a third of the check. */
@@ -98,15 +86,51 @@ function isAsWritten(manifest: Manifest, i: number): boolean {
   return stats !== undefined && stats.size === manifest.stamps[2 * i] && stats.mtimeMs === manifest.stamps[2 * i + 1];
 }
 
-/** What out/ holds after a build: each file's content key and stamp. A watch session keeps it between builds. */
+/**
+ * What out/ holds after a build: each file's content key and stamp, in arrays by position (the
+ * build's order: sorted by path, sw.js last). A watch session keeps it between builds; 13,000
+ * paths as object keys cost several milliseconds for each object made of them, a save.
+ */
 export interface OutputRecord {
-  keys: Record<string, string>;
-  files: Record<string, [number, number]>;
+  paths: string[];
+  /** Each file's content key ('' when unknown: the file is written again). */
+  keys: string[];
+  /** Size and mtimeMs of each file as written, two numbers a file. */
+  stamps: number[];
 }
 
 /**
- * Records what out/ now holds. Given the last record (a watch session's, in memory), only the
- * files this build wrote are stat'ed again; the others are as that record says.
+ * Where each of `paths` is in the record (-1: not in it). A build with the same files as the last
+ * one (nearly every watch save) has them at the same positions; one with a file renamed (a card
+ * after a title edit) is matched by walking both lists in their sorted order; anything else by a map.
+ */
+export function positionsIn(record: OutputRecord, paths: readonly string[]): Int32Array {
+  const at = new Int32Array(paths.length).fill(-1);
+  const known = record.paths;
+  let i = 0;
+  while (i < paths.length && i < known.length && known[i] === paths[i]) at[i] = i++;
+  if (i === paths.length) return at;
+  // Both lists are sorted by path up to their last file (sw.js, added after sorting).
+  const sorted = (list: readonly string[]) => list.every((p, k) => k === 0 || k === list.length - 1 || list[k - 1]! < p);
+  if (sorted(paths) && sorted(known)) {
+    for (let j = i; i < paths.length - 1 && j < known.length - 1;) {
+      if (paths[i] === known[j]) at[i++] = j++;
+      else if (paths[i]! < known[j]!) i++;
+      else j++;
+    }
+    const lastAt = known.lastIndexOf(paths.at(-1)!);
+    at[paths.length - 1] = lastAt;
+    return at;
+  }
+  const index = new Map(known.map((path, j) => [path, j]));
+  for (let k = i; k < paths.length; k++) at[k] = index.get(paths[k]!) ?? -1;
+  return at;
+}
+
+/**
+ * Records what out/ now holds. Given the last record (a watch session's in memory, or the one
+ * `build` read and checked), only the files this build wrote, or that the record does not know,
+ * are stat'ed; the others are as that record says.
  */
 export function recordOutput(options: {
   cacheDir: string;
@@ -114,23 +138,28 @@ export function recordOutput(options: {
   /** Asked for only when the record is saved. */
   fingerprint: () => string;
   paths: string[];
-  keys: Record<string, string>;
+  keys: string[];
   last?: OutputRecord;
   written?: ReadonlySet<string>;
   /** Watch: the manifest is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
 }): { record: OutputRecord; save?: () => void } {
   const outDir = resolve(options.outDir);
-  const files: OutputRecord['files'] = {};
-  for (const path of options.paths) {
-    const known = options.last && !options.written?.has(path) ? options.last.files[path] : undefined;
-    if (known) files[path] = known;
-    else {
-      const stats = statSync(`${outDir}/${path}`);
-      files[path] = [stats.size, stats.mtimeMs];
+  const { paths, last, written } = options;
+  const at = last ? positionsIn(last, paths) : undefined;
+  const stamps = new Array<number>(paths.length * 2);
+  for (let i = 0; i < paths.length; i++) {
+    const j = at && !written?.has(paths[i]!) ? at[i]! : -1;
+    if (j >= 0 && last!.keys[j] !== '') {
+      stamps[2 * i] = last!.stamps[2 * j]!;
+      stamps[2 * i + 1] = last!.stamps[2 * j + 1]!;
+    } else {
+      const stats = statSync(`${outDir}/${paths[i]}`);
+      stamps[2 * i] = stats.size;
+      stamps[2 * i + 1] = stats.mtimeMs;
     }
   }
-  const record = { keys: options.keys, files };
+  const record = { paths, keys: options.keys, stamps };
   const save = () => writeManifest(options.cacheDir, outDir, options.fingerprint(), record);
   if (options.deferSave) return { record, save };
   save();

@@ -2,7 +2,7 @@ export type { Output } from './output.ts';
 export { StagedOutput, removeOpenStagingDirs } from './staged-output.ts';
 export { MemoryOutput } from './memory-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
-export { clearOutputRecord, readOutputRecord, recordOutput, type OutputFile, type OutputRecord, type RecordedOutput } from './build-manifest.ts';
+export { clearOutputRecord, positionsIn, readOutputRecord, recordOutput, type OutputFile, type OutputRecord, type RecordedOutput } from './build-manifest.ts';
 export { LiveOutput, replaceInPlace } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';

@@ -17,13 +17,13 @@ export class LiveOutput {
   filesWritten = 0;
 
   /**
-   * `refillKeys` (serve --watch): out/'s keys before this build. A page that out/ holds as its own
+   * `heldKey` (serve --watch): out/'s key of a file before this build. A page that out/ holds as its own
    * copy of a cached page, filled with other asset names, is then overwritten where it is when its
    * size stays the same (see `overwrite`).
    */
   constructor(
     outDir: string,
-    private readonly refillKeys?: Readonly<Record<string, string>>,
+    private readonly heldKey?: (path: string) => string | undefined,
   ) {
     this.outDir = resolve(outDir);
   }
@@ -50,7 +50,7 @@ export class LiveOutput {
 
   /** Watch: a page out/ holds as its own copy refilled from the same cached page, written over where it is (`overwrite`). */
   private async refillInPlace(file: FilledFile, target: string): Promise<boolean> {
-    if (!this.refillKeys?.[file.path]?.startsWith(`fill:${basename(file.fillFrom)}:`)) return false;
+    if (!this.heldKey?.(file.path)?.startsWith(`fill:${basename(file.fillFrom)}:`)) return false;
     const refilled = filledDataSync(file);
     if (!overwrite(target, refilled)) return false;
     this.bytesWritten += refilled.byteLength;

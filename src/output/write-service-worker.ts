@@ -37,9 +37,10 @@ async function bundleWorker(cacheDir: string): Promise<string> {
 
 /** The files the worker precaches, as paths in out/ (what the glob patterns below match). */
 export function isPrecached(path: string): boolean {
-  if (path.endsWith('.br') || path.endsWith('.gz')) return false;
-  return (path.startsWith('assets/') && /\.(js|css)$/.test(path)) || ['offline/index.html', 'es/offline/index.html', 'favicon.svg'].includes(path);
+  if (path.startsWith('assets/')) return path.endsWith('.js') || path.endsWith('.css');
+  return PRECACHED_PAGES.has(path);
 }
+const PRECACHED_PAGES = new Set(['offline/index.html', 'es/offline/index.html', 'favicon.svg']);
 
 /**
  * sw.js, as a file of the cache for the output to put in place like a rendered page:

@@ -49,6 +49,14 @@ describe('a build with nothing changed decides so from file stamps', () => {
     const repaired = await build();
     expect(repaired.stdout).not.toContain('checking file stamps');
     expect(await readFile(join(f.out, 'blog/second-post/index.html'), 'utf8')).toContain('A second post');
+
+    // A page edited by hand in out/, whose post is then deleted (and its URL said to be gone): the page goes with its post.
+    await appendFile(join(f.out, 'blog/second-post/index.html'), '<!-- edited by hand -->');
+    await rm(join(f.site, 'blog/en/second-post.md'));
+    await writeFile(join(f.site, 'redirects.yaml'), 'gone:\n  - /blog/second-post/\n');
+    const deleted = await build();
+    expect(deleted.stdout).toContain('updating files in place');
+    await expect(readFile(join(f.out, 'blog/second-post/index.html'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 120_000);
 
   it('reports a truncated or foreign stamps manifest in one line and rebuilds', async () => {
