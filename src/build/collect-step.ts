@@ -50,12 +50,18 @@ export async function collectFiles(
   const kept = keptHost(build.change, signature);
   const hostOnly = kept ?? { signature, files: hostFiles(files, config) };
   files.push(...hostOnly.files);
-  const order = kept?.order.length === files.length ? kept.order : byPath(files);
+  const lastOrder = last?.host.order;
+  const order = kept?.order.length === files.length ? kept.order : byPath(files, lastOrder?.length === files.length ? lastOrder : undefined);
   return { ...collected, files: Array.from(order, (i) => files[i]!), host: { ...hostOnly, order } };
 }
 
-/** The positions of the files sorted by path: images finish in any order, and the fingerprint must not depend on it. */
-function byPath(files: Array<{ path: string }>): Int32Array {
-  const order = Array.from(files.keys()).sort((a, b) => (files[a]!.path < files[b]!.path ? -1 : files[a]!.path > files[b]!.path ? 1 : 0));
+/**
+ * The positions of the files sorted by path: images finish in any order, and the fingerprint must
+ * not depend on it. Started from the last build's order when the count is the same (a watch save
+ * that renamed a card): nearly sorted already, which the engine's merge sort finishes in one pass.
+ */
+function byPath(files: Array<{ path: string }>, start?: Int32Array): Int32Array {
+  const order = start ? Array.from(start) : Array.from(files.keys());
+  order.sort((a, b) => (files[a]!.path < files[b]!.path ? -1 : files[a]!.path > files[b]!.path ? 1 : 0));
   return Int32Array.from(order);
 }

@@ -259,16 +259,28 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
   if (todo.length) {
     await writeFile(`${indexFile}.tmp`, JSON.stringify(sizes));
     await rename(`${indexFile}.tmp`, indexFile);
+    knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes };
   }
   return { byJob, rendered };
 }
 
+/** The card sizes recorded in `file`; kept in memory while the file is as this process last read or wrote it (a watch session's saves). */
 function readSizes(file: string): Record<string, number> {
+  const stamp = stampOf(file);
+  if (knownSizes?.file === file && knownSizes.stamp === stamp) return knownSizes.sizes;
+  let sizes: Record<string, number> = {};
   try {
-    const sizes = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return sizes && typeof sizes === 'object' && !Array.isArray(sizes) ? (sizes as Record<string, number>) : {};
+    const read = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (read && typeof read === 'object' && !Array.isArray(read)) sizes = read as Record<string, number>;
   } catch {
     // Missing or damaged: every card is read and checked once, then recorded again.
-    return {};
   }
+  knownSizes = { file, stamp, sizes };
+  return sizes;
+}
+let knownSizes: { file: string; stamp: string; sizes: Record<string, number> } | undefined;
+
+function stampOf(file: string): string {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : '';
 }
