@@ -47,7 +47,8 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
   // Arrays by position: a watch save compares 13,000 keys with the last build's at the same positions.
   const dataKey = keysOfData();
   const keys = files.map((f) => ('linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : dataKey(f.data)));
-  const paths = files.map((f) => f.path);
+  // The record's files: this build's, and sw.js after them.
+  const paths = files.map((f) => f.path).concat('sw.js');
   // Only saved with the record (after the browser was told, in watch) or compared by a full build: made when first asked for.
   let fingerprint: string | undefined;
   const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f, i) => `${f.path}\0${keys[i]}`)));
@@ -74,12 +75,12 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
     await target.output.commit();
     return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten };
   }
-  const recordOf = (written?: Set<string>, last?: OutputRecord) =>
+  const recordOf = (written?: Set<string>, last?: { record: OutputRecord; at: Int32Array }) =>
     recordOutput({
       cacheDir,
       outDir,
       fingerprint: fingerprintOf,
-      paths: paths.concat('sw.js'),
+      paths,
       keys: keys.concat(''),
       ...(last && written ? { last, written } : {}),
       ...(options.deferSave ? { deferSave: true } : {}),
@@ -91,15 +92,15 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
           await target.output.commit();
           return recordOf();
         })
-      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), target.last);
+      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), { record: target.last, at: target.at });
   return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, ...written };
 }
 
 type Target =
   | { kind: 'memory'; output: MemoryOutput; files: OutputFile[] }
   | { kind: 'up-to-date'; record?: OutputRecord }
-  /** `last`: what out/ held before, every file in it checked; only the files written are stat'ed again. */
-  | { kind: 'in-place'; live: LiveOutput; files: OutputFile[]; removed: string[]; last: OutputRecord }
+  /** `last`: what out/ held before, every file in it checked; only the files written are stat'ed again. `at`: each file's position in it. */
+  | { kind: 'in-place'; live: LiveOutput; files: OutputFile[]; removed: string[]; last: OutputRecord; at: Int32Array }
   | { kind: 'staged'; output: StagedOutput; files: OutputFile[] };
 
 /** The one rule that picks where the files go. */
@@ -128,7 +129,14 @@ function targetOf(options: WriteOptions & { paths: string[]; keys: string[]; fin
     if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
     // Watch: what out/ holds of each changed file, so a page refilled from the same cached page is overwritten where it is.
     const held = new Map(changed.map((f) => [f.path, last.keys[changedAt.get(f)!]]));
-    return { kind: 'in-place', live: new LiveOutput(outDir, options.inPlace ? (path: string) => held.get(path) : undefined), files: changed, removed, last };
+    return {
+      kind: 'in-place',
+      live: new LiveOutput(outDir, options.inPlace ? (path: string) => held.get(path) : undefined),
+      files: changed,
+      removed,
+      last,
+      at: at!,
+    };
   }
   return { kind: 'staged', output, files };
 }

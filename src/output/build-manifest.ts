@@ -101,29 +101,22 @@ export interface OutputRecord {
 
 /**
  * Where each of `paths` is in the record (-1: not in it). A build with the same files as the last
- * one (nearly every watch save) has them at the same positions; one with a file renamed (a card
- * after a title edit) is matched by walking both lists in their sorted order; anything else by a map.
+ * one (nearly every watch save) has them at the same positions; one that renamed a file (a card,
+ * after a title edit) has them at the same positions before it and after the files it moved past,
+ * so only those few are looked up by path.
  */
 export function positionsIn(record: OutputRecord, paths: readonly string[]): Int32Array {
-  const at = new Int32Array(paths.length).fill(-1);
   const known = record.paths;
-  let i = 0;
-  while (i < paths.length && i < known.length && known[i] === paths[i]) at[i] = i++;
-  if (i === paths.length) return at;
-  // Both lists are sorted by path up to their last file (sw.js, added after sorting).
-  const sorted = (list: readonly string[]) => list.every((p, k) => k === 0 || k === list.length - 1 || list[k - 1]! < p);
-  if (sorted(paths) && sorted(known)) {
-    for (let j = i; i < paths.length - 1 && j < known.length - 1;) {
-      if (paths[i] === known[j]) at[i++] = j++;
-      else if (paths[i]! < known[j]!) i++;
-      else j++;
-    }
-    const lastAt = known.lastIndexOf(paths.at(-1)!);
-    at[paths.length - 1] = lastAt;
-    return at;
+  const at = new Int32Array(paths.length).fill(-1);
+  let from = 0;
+  while (from < paths.length && from < known.length && known[from] === paths[from]) at[from] = from++;
+  let end = paths.length;
+  for (let k = known.length; end > from && k > from && known[k - 1] === paths[end - 1];) at[--end] = --k;
+  if (end > from) {
+    const index = new Map<string, number>();
+    for (let j = from; j < known.length; j++) index.set(known[j]!, j);
+    for (let i = from; i < end; i++) at[i] = index.get(paths[i]!) ?? -1;
   }
-  const index = new Map(known.map((path, j) => [path, j]));
-  for (let k = i; k < paths.length; k++) at[k] = index.get(paths[k]!) ?? -1;
   return at;
 }
 
@@ -139,14 +132,16 @@ export function recordOutput(options: {
   fingerprint: () => string;
   paths: string[];
   keys: string[];
-  last?: OutputRecord;
+  /** The last record, and where each of `paths` is in it (positionsIn). */
+  last?: { record: OutputRecord; at: Int32Array };
   written?: ReadonlySet<string>;
   /** Watch: the manifest is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
 }): { record: OutputRecord; save?: () => void } {
   const outDir = resolve(options.outDir);
-  const { paths, last, written } = options;
-  const at = last ? positionsIn(last, paths) : undefined;
+  const { paths, written } = options;
+  const last = options.last?.record;
+  const at = options.last?.at;
   const stamps = new Array<number>(paths.length * 2);
   for (let i = 0; i < paths.length; i++) {
     const j = at && !written?.has(paths[i]!) ? at[i]! : -1;
