@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import type { DependencyGraph, FileChange, ProjectDirs } from '../graph/index.ts';
-import type { MemoryOutput, OutputFile, OutputRecord, SiteFiles } from '../output/index.ts';
+import type { MemoryOutput, OutputFile, OutputRecord, PageFiles, SiteFiles } from '../output/index.ts';
 import type { SitePlan } from '../plan/index.ts';
 import type { LockMode, MappedRedirects } from '../redirects/index.ts';
 import type { PageIndex, RenderedEntry } from '../render/index.ts';
@@ -59,7 +59,7 @@ export interface BuildState extends Omit<Inputs, 'warnings'> {
   graph: DependencyGraph;
   /** What out/ holds (keys and stamps) and each page's files, so the next rebuild stats only what it writes. */
   output?: OutputRecord;
-  pageFiles: Map<string, OutputFile[]>;
+  pageFiles: PageFiles;
   pageIndex: PageIndex;
   siteFiles: SiteFiles;
   /** The redirect map, for a save that moves no URL. */

@@ -31,10 +31,13 @@ export interface SiteFiles {
   feeds: Array<{ path: string; data: string }>;
 }
 
+/** A page's files in out/ (by its file), as made from the page cache entry `key` with the asset names `slots`. */
+export type PageFiles = Map<string, { key: string; slots: string; files: OutputFile[] }>;
+
 export interface CollectedFiles {
   files: OutputFile[];
-  /** Each page's files by page key, for the next build of a watch session. */
-  pageFiles: Map<string, OutputFile[]>;
+  /** Each page's files, for the next build of a watch session. */
+  pageFiles: PageFiles;
   siteFiles: SiteFiles;
 }
 
@@ -55,8 +58,8 @@ export async function collectOutputFiles(options: {
   cacheDir: string;
   /** Brotli and gzip copies of the CSS and scripts, made while pages rendered. */
   compressed: CompressedAssets;
-  /** A watch session's files per page key from its last build (a cached page's files never change). */
-  lastPageFiles?: ReadonlyMap<string, OutputFile[]>;
+  /** A watch session's files of each page from its last build (a cached page's files never change). */
+  lastPageFiles?: PageFiles;
   /** A watch session's sitemap and feeds, each passed when the change cannot have changed it. */
   lastSiteFiles?: Partial<SiteFiles>;
   /** The redirect map: into `_redirects`, and as JSON for `serve` and `deploy`. */
@@ -64,12 +67,13 @@ export async function collectOutputFiles(options: {
 }): Promise<CollectedFiles> {
   const { config, plan, css } = options;
   const list: OutputFile[] = [];
-  const pageFiles = new Map<string, OutputFile[]>();
+  const pageFiles: PageFiles = new Map();
   const { slots } = options;
   for (const { page, key } of options.pages) {
-    const id = `${page.outFile}\0${key}\0${slots.key}`;
-    const files = options.lastPageFiles?.get(id) ?? filesOfPage(page, key, options, slots);
-    pageFiles.set(id, files);
+    // By the page's file, whose string the plan hands on from save to save: no id to build and hash per page.
+    const last = options.lastPageFiles?.get(page.outFile);
+    const files = last && last.key === key && last.slots === slots.key ? last.files : filesOfPage(page, key, options, slots);
+    pageFiles.set(page.outFile, last?.files === files ? last : { key, slots: slots.key, files });
     list.push(...files);
   }
   const appData: AppData = { webpackCompilationHash: options.buildHash, componentChunks: options.client.templateEntries };
