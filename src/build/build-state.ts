@@ -73,9 +73,9 @@ export interface SocialCardFile {
   bytes: number;
 }
 
-/** `_headers` and `_hashed-files.json`, and the list of paths they were made from. */
+/** `_headers` and `_hashed-files.json`, and the files they were made from: each path, and whether it is hashed. */
 export interface HostFiles {
-  signature: string;
+  made: { paths: string[]; hashed: boolean[] };
   files: OutputFile[];
   /** The order that sorts those paths and the host files by path. */
   order: Int32Array;

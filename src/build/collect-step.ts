@@ -44,11 +44,11 @@ export async function collectFiles(
     ...images.files.map((f) => ({ hashed: true, ...f })),
     ...[...new Map([...cards.byPage.values()].map((f) => [f.path, f])).values()].map((f) => ({ ...f, hashed: true })),
   ];
-  const signature = files.map((f) => (f.hashed ? `${f.path}\0h` : f.path)).join('\n');
+  const made = { paths: files.map((f) => f.path), hashed: files.map((f) => f.hashed === true) };
   // The same paths as the last build (a watch save that added no file): its host files, and its
   // order, which sorts these paths too, instead of sorting thousands of them again.
-  const kept = keptHost(build.change, signature);
-  const hostOnly = kept ?? { signature, files: hostFiles(files, config) };
+  const kept = keptHost(build.change, made);
+  const hostOnly = kept ?? { made, files: hostFiles(files, config) };
   files.push(...hostOnly.files);
   const lastOrder = last?.host.order;
   const order = kept?.order.length === files.length ? kept.order : byPath(files, lastOrder?.length === files.length ? lastOrder : undefined);

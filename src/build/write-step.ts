@@ -44,16 +44,25 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
   const { files, outDir, cacheDir, task } = options;
   // Linked files are named by their content key; written files are hashed here.
   // Files named by their content hash need no hashing again (the bundles and their compressed copies are most of the bytes).
-  // Arrays by position: a watch save compares 13,000 keys with the last build's at the same positions.
+  // Arrays by position, made in one plain loop: a watch save compares 13,000 keys with the last
+  // build's at the same positions, and each extra pass over files of several shapes cost milliseconds.
   const dataKey = keysOfData();
-  const keys = files.map((f) => ('linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : dataKey(f.data)));
+  const keys = new Array<string>(files.length);
   // The record's files: this build's, and sw.js after them.
-  const paths = files.map((f) => f.path).concat('sw.js');
+  const paths = new Array<string>(files.length + 1);
+  const precached: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    const key = 'linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : dataKey(f.data);
+    keys[i] = key;
+    paths[i] = f.path;
+    if (isPrecached(f.path)) precached.push(`${f.path}\0${key}`);
+  }
+  paths[files.length] = 'sw.js';
   // Only saved with the record (after the browser was told, in watch) or compared by a full build: made when first asked for.
   let fingerprint: string | undefined;
-  const fingerprintOf = () => (fingerprint ??= contentHash(...files.map((f, i) => `${f.path}\0${keys[i]}`)));
-  const precacheKey = contentHash(...files.flatMap((f, i) => (isPrecached(f.path) ? [`${f.path}\0${keys[i]}`] : [])));
-
+  const fingerprintOf = () => (fingerprint ??= contentHash(...keys.map((key, i) => `${paths[i]}\0${key}`)));
+  const precacheKey = contentHash(...precached);
   const target = targetOf({ ...options, paths, keys, fingerprintOf });
   if (target.kind === 'up-to-date') {
     await options.output.abort();

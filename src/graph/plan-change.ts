@@ -92,7 +92,10 @@ export function keptCard(plan: ChangePlan, reach: Reach, outFile: string): Socia
 }
 
 /** `_headers` and `_hashed-files.json` follow the list of paths: a watch rebuild that kept the list keeps them. */
-export function keptHost(plan: ChangePlan, signature: string): HostFiles | undefined {
+export function keptHost(plan: ChangePlan, made: HostFiles['made']): HostFiles | undefined {
   const host = plan.last?.host;
-  return host && host.signature === signature && !plan.runs('settings') ? host : undefined;
+  if (!host || plan.runs('settings') || host.made.paths.length !== made.paths.length) return undefined;
+  // Compared path by path: the plan hands on the same strings from save to save, so most compare by identity.
+  for (let i = 0; i < made.paths.length; i++) if (host.made.paths[i] !== made.paths[i] || host.made.hashed[i] !== made.hashed[i]) return undefined;
+  return host;
 }

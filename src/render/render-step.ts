@@ -79,11 +79,11 @@ export async function renderPlannedPages(options: {
   const templateKeys = new Map<string, string>();
   const templateKey = (template: string) =>
     templateKeys.get(template) ?? templateKeys.set(template, templateCacheKey(setup, options.templateKeys[template] ?? '', template)).get(template)!;
-  // Each page key's record, and what each base key read. A copy of the last build's (its records
-  // are never changed, only replaced): the state stays as it was.
-  const index = options.index
-    ? { pages: { ...options.index.pages }, reads: { ...options.index.reads }, slotValues: { ...options.index.slotValues } }
-    : readPageIndex(cacheDir);
+  // Each page key's record, and what each base key read: the last build's, never written to (a
+  // watch session's state stays as it was), and what this build renders, in `fresh`. Copying the
+  // last index instead cost ~6 ms a save at 2,000 posts per locale.
+  const index = options.index ?? readPageIndex(cacheDir);
+  const fresh: PageIndex = { pages: {}, reads: {}, slotValues: {} };
   if (index.problem) warnings.push(cacheResetWarning(`cache: ${index.problem}; every page is rendered again`));
   const { pages, reads, slotValues } = index;
   const jobs: RenderJob[] = [];
@@ -116,10 +116,10 @@ export async function renderPlannedPages(options: {
     onResults: (results) =>
       results.forEach((r) => {
         pending.get(r.baseKey)!.key = r.key;
-        reads[r.baseKey] = r.reads;
-        slotValues[setup.slots.key] = setup.slots.values;
+        fresh.reads[r.baseKey] = r.reads;
+        fresh.slotValues[setup.slots.key] = setup.slots.values;
         const found = r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown;
-        pages[r.key] = {
+        fresh.pages[r.key] = {
           sizes: r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes],
           slots: setup.slots.key,
           at: r.slots,
@@ -139,11 +139,12 @@ export async function renderPlannedPages(options: {
   // What the next build needs: the records of this build's pages only.
   const written: PageIndex = { pages: {}, reads: {}, slotValues: {} };
   for (const { page, baseKey, key } of all) {
-    const record = pages[key];
-    if (reads[baseKey]) written.reads[baseKey] = reads[baseKey];
+    const record = fresh.pages[key] ?? pages[key];
+    const read = fresh.reads[baseKey] ?? reads[baseKey];
+    if (read) written.reads[baseKey] = read;
     if (!record) continue;
     written.pages[key] = record;
-    written.slotValues[record.slots] = slotValues[record.slots]!;
+    written.slotValues[record.slots] = fresh.slotValues[record.slots] ?? slotValues[record.slots]!;
     const found = record.findings;
     if (!found) continue;
     found.messages.forEach((k) => missing.has(k) || missing.set(k, page));

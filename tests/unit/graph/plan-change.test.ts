@@ -64,7 +64,7 @@ const last = {
   templates: { names: ['blog-post'] },
   pages: Object.keys(graph.pages).map(entry),
   cards: new Map([['blog/first/index.html', card]]),
-  host: { signature: 'paths-1', files: [] },
+  host: { made: { paths: ['blog/first/index.html', 'og/1a2b.jpg'], hashed: [false, true] }, files: [] },
 } as unknown as BuildState;
 
 const change = (path: string): FileChange => ({ path, kind: 'change' });
@@ -193,9 +193,13 @@ describe('what the last build lends the pages a change did not reach', () => {
   });
 
   it('keeps _headers and _hashed-files.json while the list of paths and the settings are the same', () => {
-    expect(keptHost(plan, 'paths-1')).toBe(last.host);
-    expect(keptHost(plan, 'paths-2')).toBeUndefined();
-    expect(keptHost(planChange([change('site/site.yaml')], graph, last), 'paths-1')).toBeUndefined();
-    expect(keptHost(planChange([change('site/blog/es/primero.md')], graph, undefined), 'paths-1')).toBeUndefined();
+    const same = { paths: ['blog/first/index.html', 'og/1a2b.jpg'], hashed: [false, true] };
+    expect(keptHost(plan, same)).toBe(last.host);
+    // Not the same list: a path renamed, one more, or a file now hashed.
+    expect(keptHost(plan, { paths: ['blog/first/index.html', 'og/3c4d.jpg'], hashed: [false, true] })).toBeUndefined();
+    expect(keptHost(plan, { paths: [...same.paths, 'sitemap.xml'], hashed: [...same.hashed, false] })).toBeUndefined();
+    expect(keptHost(plan, { paths: same.paths, hashed: [true, true] })).toBeUndefined();
+    expect(keptHost(planChange([change('site/site.yaml')], graph, last), same)).toBeUndefined();
+    expect(keptHost(planChange([change('site/blog/es/primero.md')], graph, undefined), same)).toBeUndefined();
   });
 });
