@@ -58,6 +58,26 @@ export function pagesReading(graph: Pick<DependencyGraph, 'pages'>, source: stri
 }
 const readersBySource = new WeakMap<DependencyGraph['pages'], Map<string, string[]>>();
 
+/**
+ * graphOf: the next graph's index, made from the last one's when that was made (a watch session's
+ * saves), by changing only the pages remade or gone. The lists are copied where they change, never
+ * changed in place: the last graph's index stays true.
+ */
+export function carryReaders(pages: DependencyGraph['pages'], last: DependencyGraph['pages'], changed: Iterable<string>): void {
+  const before = readersBySource.get(last);
+  if (!before) return;
+  const index = new Map(before);
+  for (const outFile of changed) {
+    for (const s of last[outFile]?.sources ?? [])
+      index.set(
+        s,
+        index.get(s)!.filter((o) => o !== outFile),
+      );
+    for (const s of pages[outFile]?.sources ?? []) index.set(s, [...(index.get(s) ?? []), outFile]);
+  }
+  readersBySource.set(pages, index);
+}
+
 const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);
 
 export function writeGraph(cacheDir: string, graph: DependencyGraph): void {

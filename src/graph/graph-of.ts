@@ -2,7 +2,7 @@ import type { CompiledTemplates } from '../assets/index.ts';
 import type { Content } from '../content/index.ts';
 import { SOCIAL_CARD_LABEL } from '../i18n/index.ts';
 import type { RenderedEntry } from '../render/index.ts';
-import { GRAPH_VERSION, type DependencyGraph, type PageNode } from './dependency-graph.ts';
+import { carryReaders, GRAPH_VERSION, type DependencyGraph, type PageNode } from './dependency-graph.ts';
 import { projectPath, type ProjectDirs } from './project-path.ts';
 
 /** The graph of this build: each page's sources (relative to the project) and reads, and what planning read. */
@@ -17,14 +17,24 @@ export function graphOf(options: {
   last?: DependencyGraph;
 }): DependencyGraph {
   const pages: DependencyGraph['pages'] = {};
+  const remade: string[] = [];
   for (const { page, baseKey, key } of options.pages) {
     const known = options.last?.pages[page.outFile];
     if (known && known.baseKey === baseKey && known.key === key) {
       pages[page.outFile] = known;
       continue;
     }
+    remade.push(page.outFile);
     const reads = options.reads(baseKey) ?? { messages: ['*'], routes: ['*'], images: ['*'], site: ['*'], constants: ['*'] };
     pages[page.outFile] = { locale: page.locale, template: page.template, sources: page.sources.map((s) => projectPath(s, options.dirs)), reads, baseKey, key };
+  }
+  if (options.last) {
+    const lastPages = options.last.pages;
+    // Pages gone since the last graph: only looked for when it had more pages than this one kept or remade.
+    const known = options.pages.length - remade.length + remade.filter((outFile) => outFile in lastPages).length;
+    const lastFiles = Object.keys(lastPages);
+    const gone = known === lastFiles.length ? [] : lastFiles.filter((outFile) => !(outFile in pages));
+    carryReaders(pages, lastPages, [...remade, ...gone]);
   }
   const nav = options.content.navigation;
   const navMessages = [...nav.navbar, ...nav.footer].flatMap((link) =>
