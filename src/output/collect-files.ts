@@ -134,15 +134,17 @@ function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string
 
 /**
  * `_headers` and `_hashed-files.json`, made from the finished list of files (sw.js included, which
- * is written after them), so their cache rules cover exactly what out/ holds.
+ * is written after them), so their cache rules cover exactly what out/ holds. `sameRules`: the
+ * last `_headers`, when the caller knows the rules cannot have changed (hashed files renamed
+ * within their folders).
  */
-export function hostFiles(files: readonly OutputFile[], config: SiteConfig): OutputFile[] {
-  const paths = [...files.map((f) => `/${f.path}`), '/sw.js'];
+export function hostFiles(files: readonly OutputFile[], config: SiteConfig, sameRules?: OutputFile): OutputFile[] {
   const hashed = new Set(files.filter((f) => f.hashed).map((f) => `/${f.path}`));
-  return [
-    { path: '_headers', data: headersFile(securityHeaders(securityOptions(config)), cacheRules(paths, hashed)) },
-    { path: HASHED_FILES, data: hashedFilesJson(hashed) },
-  ];
+  const headers = sameRules ?? {
+    path: '_headers',
+    data: headersFile(securityHeaders(securityOptions(config)), cacheRules([...files.map((f) => `/${f.path}`), '/sw.js'], hashed)),
+  };
+  return [headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }];
 }
 
 /** Files under site/static/ are published as they are (favicon, SVG illustrations). */

@@ -1,4 +1,4 @@
-import type { PlannedPage, SitePlan } from '../plan/index.ts';
+import type { FeedEntry, PlannedPage, SitePlan } from '../plan/index.ts';
 import { tagSlug } from '../shared/tag-slug.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
 import { redirectLines, type Redirect } from '../redirects/index.ts';
@@ -30,12 +30,7 @@ export function robotsTxt(baseUrl: string): string {
 /** An Atom feed of one locale's posts, newest first; each tag a category with an ASCII term and the shown label. */
 export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: string; locale: string; author: string }): string {
   const updated = feed.entries.reduce((max, e) => ((e.updated ?? e.date) > max ? (e.updated ?? e.date) : max), '1970-01-01');
-  const entries = feed.entries.map(
-    (e) =>
-      `<entry><title>${xml(e.title)}</title><link href="${xml(e.url)}"/><id>${xml(e.url)}</id>` +
-      `<published>${e.date}T00:00:00Z</published><updated>${e.updated ?? e.date}T00:00:00Z</updated>` +
-      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(tagSlug(t))}" label="${xml(t)}"/>`).join('')}</entry>`,
-  );
+  const entries = feed.entries.map(entryXml);
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${options.locale}">` +
     `<title>${xml(feed.title)}</title><link href="${xml(feed.url)}"/><link rel="self" href="${xml(options.baseUrl + feed.path)}"/>` +
@@ -43,6 +38,20 @@ export function atomFeed(feed: SitePlan['feeds'][string], options: { baseUrl: st
     `${entries.join('\n')}\n</feed>\n`
   );
 }
+
+/** An entry's XML, kept by entry: the plan hands on the same entry while its post is unchanged (a watch save of another post). */
+function entryXml(e: FeedEntry): string {
+  let text = entryTexts.get(e);
+  if (text === undefined) {
+    text =
+      `<entry><title>${xml(e.title)}</title><link href="${xml(e.url)}"/><id>${xml(e.url)}</id>` +
+      `<published>${e.date}T00:00:00Z</published><updated>${e.updated ?? e.date}T00:00:00Z</updated>` +
+      `<summary>${xml(e.description)}</summary>${e.tags.map((t) => `<category term="${xml(tagSlug(t))}" label="${xml(t)}"/>`).join('')}</entry>`;
+    entryTexts.set(e, text);
+  }
+  return text;
+}
+const entryTexts = new WeakMap<FeedEntry, string>();
 
 /** `_headers` for static hosts (Netlify, Cloudflare Pages): the same headers `serve` and `deploy` send. */
 export function headersFile(security: Record<string, string>, cache: ReadonlyArray<{ pattern: string; cacheControl: string }>): string {

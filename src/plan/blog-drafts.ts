@@ -49,14 +49,7 @@ export function blogDrafts(
     for (const post of posts) {
       const path = postPath(post);
       if (!onlyPosts || onlyPosts.has(postId(post))) drafts.push(postDraft(post, path, postTemplate, listPage));
-      entries.push({
-        title: post.title,
-        description: post.description,
-        url: `${config.settings.baseUrl}${path}`,
-        date: post.date,
-        ...(post.updated ? { updated: post.updated } : {}),
-        tags: post.tags,
-      });
+      entries.push(feedEntryOf(post, `${config.settings.baseUrl}${path}`));
     }
     const feedPath = localizePath({ locale, defaultLocale, slug: `${listSlug}/feed.xml` });
     feeds[locale] = {
@@ -181,3 +174,16 @@ function postDraft(post: Post, path: string, template: string, listPage: Page): 
     ogLabel: listPage.seo[post.locale]?.title ?? 'Blog',
   };
 }
+
+/**
+ * A post's entry in its language's feed, the same object while the post and its URL are: a watch
+ * session keeps its posts between saves, and the feed writer keeps each entry's XML by entry.
+ */
+function feedEntryOf(post: Post, url: string): FeedEntry {
+  const known = feedEntries.get(post);
+  if (known?.url === url) return known;
+  const entry = { title: post.title, description: post.description, url, date: post.date, ...(post.updated ? { updated: post.updated } : {}), tags: post.tags };
+  feedEntries.set(post, entry);
+  return entry;
+}
+const feedEntries = new WeakMap<Post, FeedEntry>();
