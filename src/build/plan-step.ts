@@ -20,7 +20,8 @@ export async function planBuild(build: BuildContext, inputs: Inputs): Promise<Pl
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
   const { plan, siteFiles, keptRedirects } = await planStep(build, planOptions, reach, replans(build.change, templates));
   // Aliases, site/redirects.yaml and the lock: one map every host applies. Made again unless the
-  // save cannot move a URL: hashing every live URL to find that nothing moved was ~30 ms a save at 2,000 posts.
+  // save cannot move a URL (post bodies, messages, a post's listed fields): hashing every live URL
+  // to find that nothing moved was ~30 ms a save at 2,000 posts.
   const { options } = build;
   const redirects =
     keptRedirects ??
@@ -61,7 +62,12 @@ async function planStep(
   if (bodies || sharedOnly) return { plan, siteFiles: previous.siteFiles, keptRedirects: previous.redirects };
   // The pages' paths, heads and dates are as before: the sitemap and feeds are too.
   if (collectionIds || plan === previous.plan) return { plan, siteFiles: previous.siteFiles };
-  // A listed post field other than its date of update leaves every page's path and lastmod: the sitemap stands.
-  if (postFiles && details!.every((c) => !c.fields?.includes('updated'))) return { plan, siteFiles: { sitemap: previous.siteFiles.sitemap } };
+  if (postFiles) {
+    // A post's listed fields (title, description, tags, date of update, body) move no URL and no
+    // alias: the redirect map stands. Other than the date of update, they leave every page's path
+    // and lastmod: the sitemap stands too.
+    const sitemapKept = details!.every((c) => !c.fields?.includes('updated'));
+    return { plan, siteFiles: sitemapKept ? { sitemap: previous.siteFiles.sitemap } : undefined, keptRedirects: previous.redirects };
+  }
   return { plan, siteFiles: undefined };
 }
