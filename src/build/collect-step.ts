@@ -1,5 +1,5 @@
-import { keptHost } from '../graph/index.ts';
-import { collectOutputFiles, hostFiles, type CollectedFiles, type OutputFile } from '../output/index.ts';
+import { keptHeaders, keptHost } from '../graph/index.ts';
+import { collectOutputFiles, hostFiles, type CollectedFiles } from '../output/index.ts';
 import type { PreparedRender } from '../render/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { HostFiles } from './build-state.ts';
@@ -48,33 +48,11 @@ export async function collectFiles(
   // The same paths as the last build (a watch save that added no file): its host files, and its
   // order, which sorts these paths too, instead of sorting thousands of them again.
   const kept = keptHost(build.change, made);
-  const hostOnly = kept ?? { made, files: hostFiles(files, config, sameRulesAs(build.change.last?.host, made)) };
+  const hostOnly = kept ?? { made, files: hostFiles(files, config, keptHeaders(build.change, made)) };
   files.push(...hostOnly.files);
   const lastOrder = last?.host.order;
   const order = kept?.order.length === files.length ? kept.order : byPath(files, lastOrder?.length === files.length ? lastOrder : undefined);
   return { ...collected, files: Array.from(order, (i) => files[i]!), host: { ...hostOnly, order } };
-}
-
-/**
- * The last `_headers` when only hashed files were renamed, each within a folder that one rule
- * covers (a card in og/ after a title edit): no folder gained or lost a file of either kind, so
- * the rules are the same. A hashed file listed by its own name (beside a page) is not renamed here.
- */
-export function sameRulesAs(last: HostFiles | undefined, made: HostFiles['made']): OutputFile | undefined {
-  const headers = last?.files.find((f) => f.path === '_headers');
-  if (!last || !headers || last.made.paths.length !== made.paths.length) return undefined;
-  let folderRules: Set<string> | undefined;
-  for (let i = 0; i < made.paths.length; i++) {
-    const [was, now] = [last.made.paths[i]!, made.paths[i]!];
-    if (was === now && last.made.hashed[i] === made.hashed[i]) continue;
-    const folder = was.slice(0, was.lastIndexOf('/') + 1);
-    if (!folder || !last.made.hashed[i] || !made.hashed[i] || !now.startsWith(folder) || now.indexOf('/', folder.length) !== -1) return undefined;
-    folderRules ??= new Set(String('data' in headers ? headers.data : '').split('\n'));
-    let covered = false;
-    for (let at = folder.indexOf('/'); at !== -1 && !covered; at = folder.indexOf('/', at + 1)) covered = folderRules.has(`/${folder.slice(0, at + 1)}*`);
-    if (!covered) return undefined;
-  }
-  return headers;
 }
 
 /**

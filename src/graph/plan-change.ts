@@ -2,6 +2,7 @@ import type { BuildState, HostFiles, SocialCardFile } from '../build/build-state
 import type { CompiledTemplates } from '../assets/index.ts';
 import type { Content } from '../content/index.ts';
 import type { Messages } from '../i18n/index.ts';
+import type { OutputFile } from '../output/index.ts';
 import type { RenderedEntry, RenderReuse } from '../render/index.ts';
 import { refineChanges } from './change-details.ts';
 import { classifyChange, type Classification, type EntryStep, type FileChange } from './classify-change.ts';
@@ -98,4 +99,28 @@ export function keptHost(plan: ChangePlan, made: HostFiles['made']): HostFiles |
   // Compared path by path: the plan hands on the same strings from save to save, so most compare by identity.
   for (let i = 0; i < made.paths.length; i++) if (host.made.paths[i] !== made.paths[i] || host.made.hashed[i] !== made.hashed[i]) return undefined;
   return host;
+}
+
+/**
+ * The last `_headers` when only hashed files were renamed, each within a folder that one rule
+ * covers (a card in og/ after a title edit): no folder gained or lost a file of either kind, so
+ * the rules are the same. A hashed file listed by its own name (beside a page) is not renamed here.
+ */
+export function keptHeaders(plan: ChangePlan, made: HostFiles['made']): OutputFile | undefined {
+  const last = plan.last?.host;
+  const headers = last?.files.find((f) => f.path === '_headers');
+  // Its security headers come from the settings.
+  if (!last || !headers || plan.runs('settings') || last.made.paths.length !== made.paths.length) return undefined;
+  let folderRules: Set<string> | undefined;
+  for (let i = 0; i < made.paths.length; i++) {
+    const [was, now] = [last.made.paths[i]!, made.paths[i]!];
+    if (was === now && last.made.hashed[i] === made.hashed[i]) continue;
+    const folder = was.slice(0, was.lastIndexOf('/') + 1);
+    if (!folder || !last.made.hashed[i] || !made.hashed[i] || !now.startsWith(folder) || now.indexOf('/', folder.length) !== -1) return undefined;
+    folderRules ??= new Set(String('data' in headers ? headers.data : '').split('\n'));
+    let covered = false;
+    for (let at = folder.indexOf('/'); at !== -1 && !covered; at = folder.indexOf('/', at + 1)) covered = folderRules.has(`/${folder.slice(0, at + 1)}*`);
+    if (!covered) return undefined;
+  }
+  return headers;
 }
