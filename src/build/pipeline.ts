@@ -56,6 +56,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
       outDir: options.outDir,
       cacheDir: build.cacheDir,
       inPlace: options.inPlace === true,
+      names: prepared.slots.values,
       // Watch: out/ is as this process's last build left it; its record is saved after the browser was told.
       ...(options.inPlace && last?.output ? { last: last.output, deferSave: true } : {}),
       task: build.task,

@@ -10,6 +10,7 @@ import {
   filledData,
   filledKey,
   positionsIn,
+  type HeldOutput,
   type OutputRecord,
   type StagedOutput,
 } from '../output/index.ts';
@@ -30,6 +31,8 @@ interface WriteOptions {
   last?: OutputRecord;
   /** Watch: the record of out/ is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
+  /** This build's asset names (the slots' values), kept in the record for the next save's pages. */
+  names?: Readonly<Record<string, string>>;
   task: ReturnType<typeof createTasks>['task'];
 }
 
@@ -84,7 +87,7 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
     await target.output.commit();
     return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten };
   }
-  const recordOf = (written?: Set<string>, last?: { record: OutputRecord; at: Int32Array }) =>
+  const recordOf = (written?: Set<string>, last?: { record: OutputRecord; at: Int32Array }, stamped?: LiveOutput['stamps']) =>
     recordOutput({
       cacheDir,
       outDir,
@@ -92,6 +95,8 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
       paths,
       keys: keys.concat(''),
       ...(last && written ? { last, written } : {}),
+      ...(stamped ? { stamped } : {}),
+      ...(options.names ? { names: options.names } : {}),
       ...(options.deferSave ? { deferSave: true } : {}),
     });
   const counts = target.kind === 'staged' ? target.output : target.live;
@@ -101,7 +106,7 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
           await target.output.commit();
           return recordOf();
         })
-      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), { record: target.last, at: target.at });
+      : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), { record: target.last, at: target.at }, target.live.stamps);
   return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, ...written };
 }
 
@@ -136,11 +141,18 @@ function targetOf(options: WriteOptions & { paths: string[]; keys: string[]; fin
     for (const j of at!) if (j >= 0) kept[j] = 1;
     const removed = last.paths.filter((path, j) => !kept[j] && path !== 'sw.js');
     if (options.last && !changed.length && !removed.length) return { kind: 'up-to-date', record: options.last };
-    // Watch: what out/ holds of each changed file, so a page refilled from the same cached page is overwritten where it is.
-    const held = new Map(changed.map((f) => [f.path, last.keys[changedAt.get(f)!]]));
+    // Watch: what out/ holds of each changed file, so a page refilled from the same cached page is written where it is.
+    const heldAt = new Map(changed.map((f) => [f.path, changedAt.get(f)!]));
+    const held: HeldOutput = {
+      file: (path) => {
+        const j = heldAt.get(path) ?? -1;
+        return j < 0 ? undefined : { key: last.keys[j]!, size: last.stamps[2 * j]!, mtimeMs: last.stamps[2 * j + 1]! };
+      },
+      ...(last.names ? { names: last.names } : {}),
+    };
     return {
       kind: 'in-place',
-      live: new LiveOutput(outDir, options.inPlace ? (path: string) => held.get(path) : undefined),
+      live: new LiveOutput(outDir, options.inPlace ? held : undefined),
       files: changed,
       removed,
       last,

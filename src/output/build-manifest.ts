@@ -5,7 +5,13 @@ import type { SlotPositions } from '../render/index.ts';
 /** One file of the output: bytes to write, a cached file to link, or a rendered file to fill with this build's asset names. */
 export type OutputFile = (
   | { path: string; data: string | Uint8Array }
-  | { path: string; linkFrom: string; bytes: number }
+  | {
+      path: string;
+      linkFrom: string;
+      bytes: number;
+      /** A cached page's slots and the names it holds in them: a watch save can write them back into out/'s own copy. */
+      slots?: { at: SlotPositions; values: Record<string, string> };
+    }
   | {
       path: string;
       /** A page cache file stored with the names `storedWith`, at the offsets `at`; `values` has this build's. */
@@ -97,6 +103,8 @@ export interface OutputRecord {
   keys: string[];
   /** Size and mtimeMs of each file as written, two numbers a file. */
   stamps: number[];
+  /** The asset names in the slots of out/'s filled pages (each holds those of its own): kept in memory only. */
+  names?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -135,6 +143,10 @@ export function recordOutput(options: {
   /** The last record, and where each of `paths` is in it (positionsIn). */
   last?: { record: OutputRecord; at: Int32Array };
   written?: ReadonlySet<string>;
+  /** Size and mtimeMs of written files, when the writer took them from the open file. */
+  stamped?: ReadonlyMap<string, [number, number]>;
+  /** This build's asset names, which every filled page of out/ now holds. */
+  names?: Readonly<Record<string, string>>;
   /** Watch: the manifest is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
 }): { record: OutputRecord; save?: () => void } {
@@ -149,12 +161,12 @@ export function recordOutput(options: {
       stamps[2 * i] = last!.stamps[2 * j]!;
       stamps[2 * i + 1] = last!.stamps[2 * j + 1]!;
     } else {
-      const stats = statSync(`${outDir}/${paths[i]}`);
-      stamps[2 * i] = stats.size;
-      stamps[2 * i + 1] = stats.mtimeMs;
+      const stats = options.stamped?.get(paths[i]!) ?? statSync(`${outDir}/${paths[i]}`);
+      stamps[2 * i] = 'size' in stats ? stats.size : stats[0];
+      stamps[2 * i + 1] = 'size' in stats ? stats.mtimeMs : stats[1];
     }
   }
-  const record = { paths, keys: options.keys, stamps };
+  const record: OutputRecord = { paths, keys: options.keys, stamps, ...(options.names ? { names: options.names } : {}) };
   const save = () => writeManifest(options.cacheDir, outDir, options.fingerprint(), record);
   if (options.deferSave) return { record, save };
   save();

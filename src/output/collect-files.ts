@@ -7,14 +7,14 @@ import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { REDIRECT_MAP_FILE, redirectMapJson, type Redirect } from '../redirects/index.ts';
-import { pageCachePaths, type AssetSlots, type PageIndex } from '../render/index.ts';
+import { pageCachePaths, type AssetSlots, type PageIndex, type SlotPositions } from '../render/index.ts';
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
 import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
 import { securityHeaders } from '../node/security-headers.ts';
 import type { CompressedAssets } from '../assets/index.ts';
 import { securityOptions } from '../node/security-options.ts';
-import { contentHash } from '../node/hash.ts';
+import { namedOf } from './filled-file.ts';
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
@@ -69,10 +69,18 @@ export async function collectOutputFiles(options: {
   const list: OutputFile[] = [];
   const pageFiles: PageFiles = new Map();
   const { slots } = options;
+  // One hash per set of slot names: thousands of pages have the same few.
+  const namedBy = new Map<string, string>();
+  const named = (at: SlotPositions) => {
+    const names = at.map(([, name]) => name).join('\0');
+    let value = namedBy.get(names);
+    if (value === undefined) namedBy.set(names, (value = namedOf(at, slots.values)));
+    return value;
+  };
   for (const { page, key } of options.pages) {
     // By the page's file, whose string the plan hands on from save to save: no id to build and hash per page.
     const last = options.lastPageFiles?.get(page.outFile);
-    const files = last && last.key === key && last.slots === slots.key ? last.files : filesOfPage(page, key, options, slots);
+    const files = last && last.key === key && last.slots === slots.key ? last.files : filesOfPage(page, key, options, slots, named);
     pageFiles.set(page.outFile, last?.files === files ? last : { key, slots: slots.key, files });
     list.push(...files);
   }
@@ -111,7 +119,13 @@ export async function collectOutputFiles(options: {
  * A page's files in the page cache: linked when stored with this build's asset names, else filled
  * with them (a CSS edit, or another template's: the page did not render again).
  */
-function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string; index: PageIndex }, slots: AssetSlots): OutputFile[] {
+function filesOfPage(
+  page: PlannedPage,
+  key: string,
+  options: { cacheDir: string; index: PageIndex },
+  slots: AssetSlots,
+  named: (at: SlotPositions) => string,
+): OutputFile[] {
   const paths = pageCachePaths(options.cacheDir, key);
   const stored = options.index.pages[key]!;
   const [htmlBytes, pageDataBytes, islandsBytes] = stored.sizes;
@@ -123,12 +137,10 @@ function filesOfPage(page: PlannedPage, key: string, options: { cacheDir: string
   const storedWith = options.index.slotValues[stored.slots]!;
   // Stored with the names this build gives the slots the page has (another template's edit): linked as it is.
   const current = stored.slots === slots.key || stored.at.every((at) => at.every(([, name]) => storedWith[name] === slots.values[name]));
-  if (current) return files.map((f) => ({ path: f.path, linkFrom: f.from, bytes: f.bytes }));
+  if (current) return files.map((f, i) => ({ path: f.path, linkFrom: f.from, bytes: f.bytes, slots: { at: stored.at[i]!, values: storedWith } }));
   return files.map((f, i) => {
     const at = stored.at[i]!;
-    // Keyed by the names of its own slots: a later edit that renames none of them leaves the file as written.
-    const named = contentHash(...at.map(([, name]) => `${name}\0${slots.values[name]}`));
-    return { path: f.path, fillFrom: f.from, at, storedWith, values: slots.values, named };
+    return { path: f.path, fillFrom: f.from, at, storedWith, values: slots.values, named: named(at) };
   });
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { refillAssetSlots } from '../render/index.ts';
+import { contentHash } from '../node/hash.ts';
+import { refillAssetSlots, type SlotPositions } from '../render/index.ts';
 import type { OutputFile } from './build-manifest.ts';
 
 export type FilledFile = Extract<OutputFile, { fillFrom: string }>;
@@ -34,4 +35,9 @@ function refilled(file: FilledFile, bytes: Buffer): Buffer {
 /** What a file in out/ holds, without reading it: the cached file it was made from and the names filled in. */
 export function filledKey(file: FilledFile): string {
   return `fill:${basename(file.fillFrom)}:${file.named}`;
+}
+
+/** A filled file's `named`: the names in its own slots, so an edit that renames none of them leaves it as written. */
+export function namedOf(at: SlotPositions, values: Readonly<Record<string, string>>): string {
+  return contentHash(...at.map(([, name]) => `${name}\0${values[name]}`));
 }
