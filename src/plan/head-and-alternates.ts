@@ -23,10 +23,16 @@ export function withAlternates(
 ): PlannedPage[] {
   const { settings, locales, defaultLocale } = options.config;
   const listPageId = options.content.pages.find((p) => p.list === 'posts')?.id;
+  // Each page's translations, in the order of the site's locales: one group per id, sorted once.
   const byId = new Map<string, Draft[]>();
-  for (const d of drafts) byId.set(d.id, [...(byId.get(d.id) ?? []), d]);
+  for (const d of drafts) {
+    const group = byId.get(d.id);
+    if (group) group.push(d);
+    else byId.set(d.id, [d]);
+  }
+  for (const group of byId.values()) if (group.length > 1) group.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
   return drafts.map((draft) => {
-    const group = (byId.get(draft.id) ?? [draft]).slice().sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
+    const group = byId.get(draft.id)!;
     const alternates: Alternate[] = group.map((d) => ({ locale: d.locale, path: d.path, label: settings.locales[d.locale]!.label }));
     const xDefault = group.find((d) => d.locale === defaultLocale) ?? group[0]!;
     const head: HeadData = {

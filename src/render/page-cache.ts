@@ -39,9 +39,14 @@ export function templateCacheKey(setup: RenderSetup, codeKey: string, template: 
 }
 
 export function pageCachePaths(cacheDir: string, key: string) {
-  const dir = join(cacheDir, PAGE_CACHE_VERSION, key.slice(0, 2));
-  return { dir, html: join(dir, `${key}.html`), pageData: join(dir, `${key}.json`), islandsData: join(dir, `${key}.islands.json`) };
+  // Joined once per cache folder: a build asks for every page's paths, and path.join's
+  // normalising was most of that (keys are hex, so the rest needs none).
+  let root = cacheRoots.get(cacheDir);
+  if (root === undefined) cacheRoots.set(cacheDir, (root = join(cacheDir, PAGE_CACHE_VERSION)));
+  const dir = `${root}/${key.slice(0, 2)}`;
+  return { dir, html: `${dir}/${key}.html`, pageData: `${dir}/${key}.json`, islandsData: `${dir}/${key}.islands.json` };
 }
+const cacheRoots = new Map<string, string>();
 
 /**
  * Stores a rendered page under its key. Written directly (one open and write per file, the
