@@ -26,11 +26,11 @@ export function blogDrafts(
   if (content.posts && Object.values(content.posts).some((p) => p.length) && !options.templates.includes(postTemplate)) {
     throw unknownTemplateError({ file: listPage.file }, postTemplate, options.templates);
   }
-  const pathIn = (post: Post) => localizePath({ locale: post.locale, defaultLocale, slug: `${listPage.slug[post.locale]}/${post.slug}` });
+  const pathIn = (post: Post) => pathsOf(post.locale, defaultLocale, listPage.slug[post.locale]!)(post);
   const perPage = config.settings.blog.postsPerPage;
   const lists = Object.keys(listPage.slug).map((locale) => {
     const listSlug = listPage.slug[locale]!;
-    const postPath = (post: Post) => localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` });
+    const postPath = pathsOf(locale, defaultLocale, listSlug);
     const listed = [
       ...(content.posts[locale] ?? []).map((p) => ({ post: p, path: postPath(p) })),
       ...untranslatedPosts(locale, listPage, options).map((p) => ({ post: p, path: pathIn(p) })),
@@ -119,11 +119,40 @@ function listDrafts(
  */
 function untranslatedPosts(locale: string, listPage: Page, options: PlanSiteOptions): Post[] {
   if (options.config.settings.blog.fallback === 'hide') return [];
-  const here = new Set((options.content.posts[locale] ?? []).flatMap((p) => (p.translationKey ? [p.translationKey] : [])));
+  const here = translationKeys(options.content.posts[locale] ?? []);
   return Object.entries(options.content.posts)
     .filter(([other]) => other !== locale && listPage.slug[other] !== undefined)
     .flatMap(([, posts]) => posts.filter((p) => !p.translationKey || !here.has(p.translationKey)));
 }
+
+/**
+ * A locale's translation keys, kept by its list of posts: a watch save copies only the saved post's
+ * list, so the other locale's set is reused (blog planning, profiled after a cold start, spent
+ * most of a title save's ~70 ms on passes like this over every post).
+ */
+function translationKeys(posts: readonly Post[]): ReadonlySet<string> {
+  let keys = keysByList.get(posts);
+  if (keys === undefined) {
+    keys = new Set();
+    for (const post of posts) if (post.translationKey) keys.add(post.translationKey);
+    keysByList.set(posts, keys);
+  }
+  return keys;
+}
+const keysByList = new WeakMap<readonly Post[], Set<string>>();
+
+/** A list's post URL, remembered per post: each save asks for every post's, and posts the save did not touch are kept. */
+function pathsOf(locale: string, defaultLocale: string, listSlug: string): (post: Post) => string {
+  const list = `${locale}\0${defaultLocale}\0${listSlug}`;
+  let known = postPaths.get(list);
+  if (!known) postPaths.set(list, (known = new WeakMap()));
+  return (post) => {
+    let path = known.get(post);
+    if (path === undefined) known.set(post, (path = localizePath({ locale, defaultLocale, slug: `${listSlug}/${post.slug}` })));
+    return path;
+  };
+}
+const postPaths = new Map<string, WeakMap<Post, string>>();
 
 /** The blog folders a locale's list shows posts from: its own, and the others' when untranslated posts are listed. */
 function listedFolders(page: Page, locale: string, options: PlanSiteOptions): string[] {
@@ -132,7 +161,12 @@ function listedFolders(page: Page, locale: string, options: PlanSiteOptions): st
 }
 
 /** A post page's id: its translations share it. */
-export const postId = (post: Post): string => `post:${post.translationKey ?? `${post.locale}:${post.slug}`}`;
+export function postId(post: Post): string {
+  let id = postIds.get(post);
+  if (id === undefined) postIds.set(post, (id = `post:${post.translationKey ?? `${post.locale}:${post.slug}`}`));
+  return id;
+}
+const postIds = new WeakMap<Post, string>();
 
 /**
  * A post's file as an absolute path, as the graph and a save name it. Remembered per post: a watch
