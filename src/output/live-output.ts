@@ -22,14 +22,14 @@ export interface HeldOutput {
 /**
  * Changes a live out/ file by file: each file is written or linked beside its target and renamed
  * over it, so a server never reads half a file (in watch, a page whose asset names alone change
- * is overwritten in place: see `overwrite`). `serve --watch` uses it for every rebuild, and
+ * gets them written where it is: see `putSync`). `serve --watch` uses it for every rebuild, and
  * `agency-site build` when only a few files changed; larger builds stage and swap the folder.
  */
 export class LiveOutput {
   readonly outDir: string;
   bytesWritten = 0;
   filesWritten = 0;
-  /** Size and mtimeMs of the files written where they are, taken from their open file: the record needs no stat by path. */
+  /** Size and mtimeMs of the pages patched where they are, taken from their open file: the record needs no stat by path. */
   readonly stamps = new Map<string, [number, number]>();
 
   /** `held` (serve --watch): what out/ held before this build, by the session's record (see `HeldOutput`). */
