@@ -161,9 +161,9 @@ export function recordOutput(options: {
       stamps[2 * i] = last!.stamps[2 * j]!;
       stamps[2 * i + 1] = last!.stamps[2 * j + 1]!;
     } else {
-      const stats = options.stamped?.get(paths[i]!) ?? statSync(`${outDir}/${paths[i]}`);
-      stamps[2 * i] = 'size' in stats ? stats.size : stats[0];
-      stamps[2 * i + 1] = 'size' in stats ? stats.mtimeMs : stats[1];
+      const [size, mtimeMs] = options.stamped?.get(paths[i]!) ?? stampOf(`${outDir}/${paths[i]}`);
+      stamps[2 * i] = size;
+      stamps[2 * i + 1] = mtimeMs;
     }
   }
   const record: OutputRecord = { paths, keys: options.keys, stamps, ...(options.names ? { names: options.names } : {}) };
@@ -171,6 +171,11 @@ export function recordOutput(options: {
   if (options.deferSave) return { record, save };
   save();
   return { record };
+}
+
+function stampOf(file: string): [number, number] {
+  const stats = statSync(file);
+  return [stats.size, stats.mtimeMs];
 }
 
 /** Forgets the last build's record (out/ was changed in place), so the next build writes in full. */

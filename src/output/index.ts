@@ -3,7 +3,7 @@ export { StagedOutput, removeOpenStagingDirs } from './staged-output.ts';
 export { MemoryOutput } from './memory-output.ts';
 export { sitemapXml, robotsTxt, atomFeed, headersFile, redirectsFile } from './site-files.ts';
 export { clearOutputRecord, positionsIn, readOutputRecord, recordOutput, type OutputFile, type OutputRecord, type RecordedOutput } from './build-manifest.ts';
-export { LiveOutput, replaceInPlace, type HeldFile, type HeldOutput } from './live-output.ts';
+export { LiveOutput, type HeldFile, type HeldOutput } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
 export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile, type CollectedFiles, type PageFiles, type SiteFiles } from './collect-files.ts';

@@ -1,9 +1,9 @@
 import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync, type Stats } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import type { SlotPositions } from '../render/index.ts';
-import { filledData, filledDataSync, type FilledFile } from './filled-file.ts';
+import { filledDataSync } from './filled-file.ts';
 import { internalError } from '../errors/index.ts';
 
 /** What out/ held of a file before this build, as a watch session's record says. */
@@ -40,42 +40,28 @@ export class LiveOutput {
     this.outDir = resolve(outDir);
   }
 
+  /**
+   * Puts one file, synchronously inside: for files this small a thread pool round trip per call
+   * cost more than the call (a CSS save replaces 9,000 pages). The server (same thread) gets a turn
+   * every few dozen files.
+   */
   async put(file: OutputFile): Promise<void> {
     const target = this.target(file.path);
-    if (this.held && !('data' in file)) {
-      this.putSync(file, target);
-      this.filesWritten++;
-      // The server (same thread) gets a turn every few dozen files.
-      if (this.filesWritten % 32 === 0) await new Promise(setImmediate);
-      return;
-    }
-    if ('linkFrom' in file) {
-      await inFolder(target, () => replaceInPlace(file.linkFrom, target));
-      this.bytesWritten += file.bytes;
-    } else {
-      const data = 'fillFrom' in file ? await filledData(file) : file.data;
-      const temp = tempBeside(target);
-      // The folder is made only when missing: a rebuild rewrites files of folders that exist.
-      await inFolder(target, () => writeFile(temp, data));
-      await rename(temp, target).catch(async (error: unknown) => {
-        await rm(temp, { force: true });
-        throw error;
-      });
-      this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    }
+    if ('data' in file) {
+      inFolder(target, () => writeBeside(target, file.data));
+      this.bytesWritten += typeof file.data === 'string' ? Buffer.byteLength(file.data) : file.data.byteLength;
+    } else this.putCached(file, target);
     this.filesWritten++;
+    if (this.filesWritten % 32 === 0) await new Promise(setImmediate);
   }
 
   /**
-   * Watch: a cached file linked, or a page filled, synchronously. A CSS edit changes every page,
-   * and for files this small a thread pool round trip per call cost more than the call (the first
-   * such save after a build, which replaces linked pages, took 5 s at 2,000 posts per locale).
-   * A page out/ holds as its own copy of the same cached page gets only its changed names
-   * (`patch`), or is written over where it is (`overwrite`); any other is written beside and
-   * renamed over.
+   * A cached file linked, or a page filled. In watch, a page out/ holds as its own copy of the
+   * same cached page gets only its changed names (`patch`), or is written over where it is
+   * (`overwrite`); any other is written beside and renamed over.
    */
-  private putSync(file: Exclude<OutputFile, { data: unknown }>, target: string): void {
-    const held = this.held!.file(file.path);
+  private putCached(file: Exclude<OutputFile, { data: unknown }>, target: string): void {
+    const held = this.held?.file(file.path);
     if ('linkFrom' in file) {
       // out/'s own copy of this cached page, filled with other names: they are written back.
       const { slots } = file;
@@ -83,7 +69,7 @@ export class LiveOutput {
       const patched = names ? patch(target, slots!.at, slots!.values, names, held!, this.stamps, file.path) : false;
       if (patched !== false) this.bytesWritten += patched;
       else {
-        inFolderSync(target, () => linkBesideSync(file.linkFrom, target));
+        inFolder(target, () => linkBeside(file.linkFrom, target));
         this.bytesWritten += file.bytes;
       }
       return;
@@ -103,7 +89,7 @@ export class LiveOutput {
     const refilled = filledDataSync(file);
     this.bytesWritten += refilled.byteLength;
     if ((filled || held?.key === file.fillFrom) && overwrite(target, refilled)) return;
-    inFolderSync(target, () => writeBesideSync(target, refilled));
+    inFolder(target, () => writeBeside(target, refilled));
   }
 
   /** Removes a file, and the folders it leaves empty (a deleted post's `blog/<slug>/`), up to out/. */
@@ -199,14 +185,7 @@ function writeOwnCopy<T>(target: string, expected: (stats: Stats) => boolean, wr
 const sameLength = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && Buffer.byteLength(a) === Buffer.byteLength(b);
 
 /** Swaps one file of the live out/ atomically: a link (or copy) beside it, then a rename over it. */
-export async function replaceInPlace(source: string, target: string): Promise<void> {
-  const temp = tempBeside(target);
-  await link(source, temp).catch(() => copyFile(source, temp));
-  await renameOver(temp, target);
-}
-
-/** `replaceInPlace`, synchronously. */
-function linkBesideSync(source: string, target: string): void {
+function linkBeside(source: string, target: string): void {
   const temp = tempBeside(target);
   try {
     linkSync(source, temp);
@@ -216,11 +195,14 @@ function linkBesideSync(source: string, target: string): void {
   try {
     renameSync(temp, target);
   } finally {
+    // When temp and target are already links to one file (a cached page rewritten in place),
+    // rename() succeeds without removing temp: it must not stay in out/.
     rmSync(temp, { force: true });
   }
 }
 
-function writeBesideSync(target: string, data: Uint8Array): void {
+/** The same for bytes: written beside the target, then renamed over it. */
+function writeBeside(target: string, data: string | Uint8Array): void {
   const temp = tempBeside(target);
   writeFileSync(temp, data);
   try {
@@ -231,8 +213,8 @@ function writeBesideSync(target: string, data: Uint8Array): void {
   }
 }
 
-/** `inFolder`, synchronously. */
-function inFolderSync(target: string, write: () => void): void {
+/** Runs `write`, making the target's folder first if it fails for want of it (a rebuild rewrites files of folders that exist). */
+function inFolder(target: string, write: () => void): void {
   try {
     write();
   } catch (error) {
@@ -242,25 +224,4 @@ function inFolderSync(target: string, write: () => void): void {
   }
 }
 
-/** Runs `write`, making the target's folder first if it fails for want of it. */
-async function inFolder(target: string, write: () => Promise<void>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(target), { recursive: true });
-    await write();
-  }
-}
-
 const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
-
-async function renameOver(temp: string, target: string): Promise<void> {
-  try {
-    await rename(temp, target);
-  } finally {
-    // When temp and target are already links to one file (a cached page rewritten in place),
-    // rename() succeeds without removing temp: it must not stay in out/.
-    await rm(temp, { force: true });
-  }
-}
