@@ -22,7 +22,7 @@ export interface HeldOutput {
 /**
  * Changes a live out/ file by file: each file is written or linked beside its target and renamed
  * over it, so a server never reads half a file (in watch, a page whose asset names alone change
- * gets them written where it is: see `putSync`). `serve --watch` uses it for every rebuild, and
+ * gets them written where it is: see `putCached`). `serve --watch` uses it for every rebuild, and
  * `agency-site build` when only a few files changed; larger builds stage and swap the folder.
  */
 export class LiveOutput {
