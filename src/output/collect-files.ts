@@ -7,7 +7,7 @@ import { hashedFilesJson } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { REDIRECT_MAP_FILE, redirectMapJson, type Redirect } from '../redirects/index.ts';
-import { pageCachePaths, type AssetSlots, type PageIndex, type SlotPositions } from '../render/index.ts';
+import { pageCacheFile, type AssetSlots, type PageIndex, type SlotPositions } from '../render/index.ts';
 import type { AppData } from '../shared/page-data.ts';
 import { APP_DATA_PATH, pageDataPath, sharedDataPath, sliceDataPath } from '../shared/site-urls.ts';
 import { cacheRules, HASHED_FILES } from '../node/cache-policy.ts';
@@ -126,13 +126,13 @@ function filesOfPage(
   slots: AssetSlots,
   named: (at: SlotPositions) => string,
 ): OutputFile[] {
-  const paths = pageCachePaths(options.cacheDir, key);
   const stored = options.index.pages[key]!;
+  const [html, pageData, islandsData] = stored.files;
   const [htmlBytes, pageDataBytes, islandsBytes] = stored.sizes;
   const files = [
-    { path: page.outFile, from: paths.html, bytes: htmlBytes },
-    { path: pageDataFile(page), from: paths.pageData, bytes: pageDataBytes },
-    ...(islandsBytes === undefined ? [] : [{ path: islandsDataFile(page), from: paths.islandsData, bytes: islandsBytes }]),
+    { path: page.outFile, from: pageCacheFile(options.cacheDir, html, 0), bytes: htmlBytes },
+    { path: pageDataFile(page), from: pageCacheFile(options.cacheDir, pageData, 1), bytes: pageDataBytes },
+    ...(islandsData === undefined ? [] : [{ path: islandsDataFile(page), from: pageCacheFile(options.cacheDir, islandsData, 2), bytes: islandsBytes! }]),
   ];
   const storedWith = options.index.slotValues[stored.slots]!;
   // Stored with the names this build gives the slots the page has (another template's edit): linked as it is.

@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../node/hash.ts';
-import type { RenderedPage, RenderSetup } from './render-page.ts';
+import type { RenderSetup } from './render-page.ts';
 
-export const PAGE_CACHE_VERSION = 'pages-v7';
+export const PAGE_CACHE_VERSION = 'pages-v8';
 
 /**
  * The base of a rendered page's cache key: its own inputs. A change to the page's data, its
@@ -38,33 +38,58 @@ export function templateCacheKey(setup: RenderSetup, codeKey: string, template: 
   return contentHash(codeKey, JSON.stringify(setup.templateChunks[template] ?? []));
 }
 
-export function pageCachePaths(cacheDir: string, key: string) {
-  // Joined once per cache folder: a build asks for every page's paths, and path.join's
-  // normalising was most of that (keys are hex, so the rest needs none).
+/** What a page's cache record names: each stored file by its content hash, in this order. */
+export type StoredFiles = [html: string, pageData: string, islandsData?: string];
+
+const EXTENSIONS = ['.html', '.json', '.islands.json'] as const;
+
+/**
+ * Where a stored file lives: by its content, so a render that yields the bytes a file already has
+ * (page-data after a template edit, any file a change left as it was) reuses it, and out/'s link to
+ * it stays as it is. `at`: the file's place in `StoredFiles`.
+ */
+export function pageCacheFile(cacheDir: string, hash: string, at: number): string {
+  // The root joined once per cache folder: a build asks for every page's files (keys are hex, so the rest needs no normalising).
   let root = cacheRoots.get(cacheDir);
   if (root === undefined) cacheRoots.set(cacheDir, (root = join(cacheDir, PAGE_CACHE_VERSION)));
-  const dir = `${root}/${key.slice(0, 2)}`;
-  return { dir, html: `${dir}/${key}.html`, pageData: `${dir}/${key}.json`, islandsData: `${dir}/${key}.islands.json` };
+  return `${root}/${hash.slice(0, 2)}/${hash}${EXTENSIONS[at]}`;
 }
 const cacheRoots = new Map<string, string>();
 
+/** A page's stored files, by the hashes its record names. */
+export function pageCachePaths(cacheDir: string, files: StoredFiles): { html: string; pageData: string; islandsData?: string } {
+  const [html, pageData, islandsData] = files.map((hash, at) => pageCacheFile(cacheDir, hash!, at));
+  return { html: html!, pageData: pageData!, ...(islandsData ? { islandsData } : {}) };
+}
+
 /**
- * Stores a rendered page under its key. Written directly (one open and write per file, the
- * folder created only when missing): writing was a quarter of a render worker's profile with a
- * temporary file and a rename per file, and a write cut short is caught anyway, since the page
- * index records each file's size. Writing over a damaged file changes its stamps, so hard links
- * to it in out/ are relinked by the next write step.
+ * Stores a rendered page's files by their content and returns their hashes. A file already there
+ * with the same size is kept: most of a template edit's page-data, and creating files was most of
+ * a render worker's time on this disk (0.1–0.7 ms each). Written directly (the folder created
+ * only when missing): a write cut short is caught anyway, since the page index records each
+ * file's size, and such a file is written again the next time its bytes are rendered.
  */
-export function storeRenderedPage(cacheDir: string, key: string, rendered: RenderedPage): void {
-  const paths = pageCachePaths(cacheDir, key);
+export function storeRenderedPage(cacheDir: string, texts: [string, string, string?]): StoredFiles {
+  return texts.flatMap((text, at) => {
+    if (text === undefined) return [];
+    const hash = contentHash(text);
+    storeFile(pageCacheFile(cacheDir, hash, at), text);
+    return [hash];
+  }) as StoredFiles;
+}
+
+function storeFile(path: string, text: string): void {
   try {
-    writeFileSync(paths.html, rendered.html);
+    writeFileSync(path, text, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(paths.dir, { recursive: true });
-    writeFileSync(paths.html, rendered.html);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      // Same name, same bytes: unless it was cut short or changed since (its size tells).
+      if (statSync(path, { throwIfNoEntry: false })?.size !== Buffer.byteLength(text)) writeFileSync(path, text);
+      return;
+    }
+    if (code !== 'ENOENT') throw error;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text, { flag: 'wx' });
   }
-  if (rendered.islandsData !== undefined) writeFileSync(paths.islandsData, rendered.islandsData);
-  // Written last: its presence is what marks the page as cached (render-step).
-  writeFileSync(paths.pageData, rendered.pageData);
 }

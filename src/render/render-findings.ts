@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkdownWarning } from '../markdown/index.ts';
-import { PAGE_CACHE_VERSION } from './page-cache.ts';
+import { PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
 import type { SlotPositions } from './asset-slots.ts';
 import type { SharedReads } from './record-reads.ts';
 
@@ -23,6 +23,8 @@ export interface MarkdownFindings {
 export interface PageRecord {
   /** Its HTML, page-data and islands variant as rendered, so a damaged file is never published. */
   sizes: [html: number, pageData: number, islandsData?: number];
+  /** Its files in the page cache, by content hash (`pageCacheFile`). */
+  files: StoredFiles;
   /** The asset names its files were stored with (a key of `slotValues`), and where they are in each file. */
   slots: string;
   at: SlotPositions[];

@@ -2,7 +2,7 @@ import type { PlannedPage } from '../plan/index.ts';
 import type { TemplatesBundle } from '../shared/template-contract.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import { fillAssetSlots, type SlotPositions } from './asset-slots.ts';
-import { storeRenderedPage } from './page-cache.ts';
+import { storeRenderedPage, type StoredFiles } from './page-cache.ts';
 import type { MarkdownFindings } from './render-findings.ts';
 import { readsKey, type SharedReads } from './record-reads.ts';
 import { renderPage, type RenderSetup } from './render-page.ts';
@@ -29,6 +29,8 @@ export interface RenderJobResult {
   islandsDataBytes?: number;
   /** Where the asset names are in each stored file (HTML, page-data, islands variant). */
   slots: SlotPositions[];
+  /** The stored files, by content. */
+  files: StoredFiles;
 }
 
 /** Renders a batch and stores each page in the page cache; run in a worker or in-process. */
@@ -40,8 +42,8 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
     const [html, pageData, islandsData] = [rendered.html, rendered.pageData, rendered.islandsData].map((text) =>
       text === undefined ? undefined : fillAssetSlots(text, setup.slots.values),
     );
-    const filled = { ...rendered, html: html!.text, pageData: pageData!.text, ...(islandsData ? { islandsData: islandsData.text } : {}) };
-    storeRenderedPage(setup.cacheDir, key, filled);
+    const filled = { html: html!.text, pageData: pageData!.text, ...(islandsData ? { islandsData: islandsData.text } : {}) };
+    const files = storeRenderedPage(setup.cacheDir, [filled.html, filled.pageData, filled.islandsData]);
     return {
       baseKey,
       key,
@@ -54,6 +56,7 @@ export function runRenderJobs(jobs: RenderJob[], setup: RenderSetup, templates: 
       pageDataBytes: Buffer.byteLength(filled.pageData),
       ...(filled.islandsData !== undefined ? { islandsDataBytes: Buffer.byteLength(filled.islandsData) } : {}),
       slots: [html!.at, pageData!.at, ...(islandsData ? [islandsData.at] : [])],
+      files,
     };
   });
 }

@@ -15,8 +15,8 @@ import {
 import { displayPath } from '../node/display-path.ts';
 import { locateIslandError } from './island-location.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
-import { pageCacheKey, pageCachePaths, setupCacheKey, templateCacheKey } from './page-cache.ts';
-import { readPageIndex, writePageIndex, type PageIndex } from './render-findings.ts';
+import { pageCacheFile, pageCacheKey, setupCacheKey, templateCacheKey } from './page-cache.ts';
+import { readPageIndex, writePageIndex, type PageIndex, type PageRecord } from './render-findings.ts';
 import { readsKey } from './record-reads.ts';
 import type { RenderJob } from './render-job.ts';
 import type { RenderSetup } from './render-page.ts';
@@ -92,12 +92,12 @@ export async function renderPlannedPages(options: {
   const all = options.plan.pages.map((page): RenderedEntry => {
     const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
     const keptRecord = kept && pages[kept.key];
-    if (kept && (!reuse!.verify || (keptRecord && cachedState(cacheDir, kept.key, keptRecord.sizes) === 'cached'))) return { ...kept, page };
+    if (kept && (!reuse!.verify || (keptRecord && cachedState(cacheDir, keptRecord) === 'cached'))) return { ...kept, page };
     const baseKey = pageCacheKey(page, setupKey, templateKey(page.template));
     const read = reads[baseKey];
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
     const record = key ? pages[key] : undefined;
-    const state = record && slotValues[record.slots] ? cachedState(cacheDir, key, record.sizes) : 'missing';
+    const state = record && slotValues[record.slots] ? cachedState(cacheDir, record) : 'missing';
     const entry = { page, baseKey, key };
     if (state !== 'cached') {
       jobs.push({ page, baseKey });
@@ -121,6 +121,7 @@ export async function renderPlannedPages(options: {
         const found = r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown;
         fresh.pages[r.key] = {
           sizes: r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes],
+          files: r.files,
           slots: setup.slots.key,
           at: r.slots,
           ...(found
@@ -191,16 +192,18 @@ export async function renderPlannedPages(options: {
   };
 }
 
-/** A page is taken from the cache only when both its files are there with the sizes recorded at render time. */
-function cachedState(cacheDir: string, key: string, recorded: [number, number, number?] | undefined): 'cached' | 'missing' | 'damaged' {
-  if (!recorded) return 'missing';
-  const paths = pageCachePaths(cacheDir, key);
-  const html = statSync(paths.html, { throwIfNoEntry: false });
-  const data = statSync(paths.pageData, { throwIfNoEntry: false });
-  if (!html && !data) return 'missing';
-  const islands = recorded[2] === undefined ? undefined : statSync(paths.islandsData, { throwIfNoEntry: false });
-  const islandsOk = recorded[2] === undefined || islands?.size === recorded[2];
-  return html?.size === recorded[0] && data?.size === recorded[1] && islandsOk ? 'cached' : 'damaged';
+/** A page is taken from the cache only when each of its files is there with the size recorded at render time. */
+function cachedState(cacheDir: string, record: PageRecord): 'cached' | 'missing' | 'damaged' {
+  // A record naming no files (an index edited by hand) has nothing to take.
+  if (!Array.isArray(record.files)) return 'missing';
+  let found = 0;
+  let intact = true;
+  record.files.forEach((hash, at) => {
+    const stats = statSync(pageCacheFile(cacheDir, hash!, at), { throwIfNoEntry: false });
+    if (stats) found++;
+    if (stats?.size !== record.sizes[at]) intact = false;
+  });
+  return intact ? 'cached' : found ? 'damaged' : 'missing';
 }
 
 /** The first template line that names `text` in quotes: where a literal image path was written. */

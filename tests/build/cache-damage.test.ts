@@ -3,8 +3,8 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, type DependencyGraph } from '../../src/graph/index.ts';
-import { PAGE_CACHE_VERSION, pageCachePaths } from '../../src/render/page-cache.ts';
-import { buildFixture, copyFixture, read } from '../support/fixture.ts';
+import { PAGE_CACHE_VERSION } from '../../src/render/page-cache.ts';
+import { buildFixture, cachedPageFiles, copyFixture, read } from '../support/fixture.ts';
 
 /** The cache folder of one kind, whatever its version (versions move when a cache's format does). */
 const cacheFolder = (cache: string, prefix: string) =>
@@ -45,7 +45,7 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   // The home page's files in the page cache, as the dependency graph names them.
   const cachedHome = async () => {
     const graph = JSON.parse(await readFile(join(f.cache, `${GRAPH_VERSION}.json`), 'utf8')) as DependencyGraph;
-    return pageCachePaths(f.cache, graph.pages['index.html']!.key);
+    return cachedPageFiles(f.cache, graph.pages['index.html']!.key);
   };
 
   it('a truncated cached page is rendered again, not published', async () => {
@@ -81,7 +81,7 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
 
   it('a truncated islands variant is rendered again, not published', async () => {
     expect(await read(f.out, 'page-data/index/page-data.islands.json')).toContain('"islands"');
-    await truncate((await cachedHome()).islandsData, 50);
+    await truncate((await cachedHome()).islandsData!, 50);
     const report = await buildFixture(f);
     expect(cacheLines(report.warnings)).toEqual(['cache: 1 cached page did not match what was recorded at render time; rendered again']);
     expect(report.rendered).toBe(1);

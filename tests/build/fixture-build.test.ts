@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
 import { MemoryOutput } from '../../src/output/index.ts';
-import { PAGE_CACHE_VERSION, pageCachePaths } from '../../src/render/index.ts';
+import { PAGE_CACHE_VERSION } from '../../src/render/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
-import { allMatches, buildFixture, copyFixture, read } from '../support/fixture.ts';
+import { allMatches, buildFixture, cachedPageFiles, copyFixture, read } from '../support/fixture.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
 
 let fixture: Awaited<ReturnType<typeof copyFixture>>;
@@ -337,7 +337,7 @@ describe('rendering in worker threads', () => {
         const index = join(cacheDir, PAGE_CACHE_VERSION, 'index.json');
         const indexBefore = statSync(index).mtimeMs;
         for (const key of Object.keys((JSON.parse(await read(cacheDir, `${PAGE_CACHE_VERSION}/index.json`)) as { pages: object }).pages)) {
-          const { html } = pageCachePaths(cacheDir, key);
+          const { html } = await cachedPageFiles(cacheDir, key);
           await rm(html);
           await mkdir(html);
         }

@@ -541,3 +541,41 @@ describe('two CSS edits in a row', () => {
     watchPath.inSync = true;
   });
 });
+
+describe('a page template edit', () => {
+  it('renders the posts again, and each page-data file they render the same stays the file out/ holds (build and serve --watch)', async () => {
+    for (const path of [buildPath, watchPath]) if (!path.inSync) await path.start();
+    buildPath.inSync = watchPath.inSync = false;
+    const files = (out: string) => ({
+      html: join(out, 'es/blog/primer-articulo/index.html'),
+      data: join(out, 'page-data/es/blog/primer-articulo/page-data.json'),
+    });
+    const inodes = (out: string) => Object.fromEntries(Object.entries(files(out)).map(([name, file]) => [name, statSync(file).ino]));
+    const before = { build: inodes(buildPath.out), watch: inodes(watchPath.out) };
+    const template = await rewrite(
+      join(dirs.templates, 'pages/blog-post.tsx'),
+      '<header className="page-header">',
+      '<header className="page-header post-header">',
+    );
+    try {
+      await buildPath.rebuild();
+      await watchPath.rebuild([template]);
+      const cold = await coldBuild();
+      for (const [name, out] of [
+        ['build', buildPath.out],
+        ['watch', watchPath.out],
+      ] as const) {
+        expectSameTree(await snapshot(out), cold, { actual: name, expected: 'cold' });
+        expect(await readFile(files(out).html, 'utf8')).toContain('post-header');
+        expect(inodes(out).html, name).not.toBe(before[name].html);
+        expect(inodes(out).data, name).toBe(before[name].data);
+      }
+    } finally {
+      await rewrite(template, 'page-header post-header', 'page-header');
+    }
+    await buildPath.rebuild();
+    await watchPath.rebuild([template]);
+    for (const out of [buildPath.out, watchPath.out]) expectSameTree(await snapshot(out), original, { actual: 'undone', expected: 'original' });
+    buildPath.inSync = watchPath.inSync = true;
+  });
+});

@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite, type BuildOptions } from '../../src/build/index.ts';
+import { PAGE_CACHE_VERSION, pageCachePaths, type PageIndex } from '../../src/render/index.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const TEMPLATES = join(ROOT, 'templates');
@@ -34,4 +35,10 @@ export const read = (dir: string, rel: string) => readFile(join(dir, rel), 'utf8
 /** Attribute values of every tag matching a simple selector-like regexp, e.g. hreflang links. */
 export function allMatches(html: string, pattern: RegExp): string[][] {
   return [...html.matchAll(new RegExp(pattern.source, 'g'))].map((m) => m.slice(1));
+}
+
+/** A page's files in the page cache, by its key, as the page index names them. */
+export async function cachedPageFiles(cacheDir: string, key: string) {
+  const index = JSON.parse(await read(cacheDir, `${PAGE_CACHE_VERSION}/index.json`)) as PageIndex;
+  return pageCachePaths(cacheDir, index.pages[key]!.files);
 }
