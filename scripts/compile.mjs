@@ -3,6 +3,7 @@
 // command's `await import()` a separate file, so `--help` loads only the CLI's skeleton.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { visitWithoutNames } from './visit-without-names.mjs';
 
 const BUNDLED = new Set([
   'unified',
@@ -55,5 +56,6 @@ await build({
   banner: { js: "import { createRequire as __agencyRequire } from 'node:module'; const require = __agencyRequire(import.meta.url);" },
   sourcemap: 'linked',
   jsx: 'automatic',
+  plugins: [visitWithoutNames],
   logLevel: 'warning',
 });
