@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -36,6 +36,7 @@ describe('readYamlFile', () => {
   it('reports a missing site.yaml as MissingConfigFile, not an internal error', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agency-site-read-yaml-'));
     const error = await readYamlFile(join(dir, 'site.yaml'), 'nowhere/site.yaml', schema, 'site settings').catch((e: unknown) => e);
+    await rm(dir, { recursive: true });
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).data).toMatchObject({
       name: 'MissingConfigFile',
