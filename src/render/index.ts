@@ -1,6 +1,6 @@
 export { renderPage, type RenderSetup, type RenderedPage } from './render-page.ts';
 export { renderJobs, type RenderPoolOptions } from './render-pool.ts';
-export { pageCacheKey, setupCacheKey, pageCacheFile, pageCachePaths, PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
+export { pageCacheKey, setupCacheKey, pageCacheFile, PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
 export { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
 export { MarkdownCache } from './markdown-cache.ts';
 export { readPageIndex, writePageIndex, type PageIndex, type PageRecord, type RenderFindings } from './render-findings.ts';

@@ -56,12 +56,6 @@ export function pageCacheFile(cacheDir: string, hash: string, at: number): strin
 }
 const cacheRoots = new Map<string, string>();
 
-/** A page's stored files, by the hashes its record names. */
-export function pageCachePaths(cacheDir: string, files: StoredFiles): { html: string; pageData: string; islandsData?: string } {
-  const [html, pageData, islandsData] = files.map((hash, at) => pageCacheFile(cacheDir, hash!, at));
-  return { html: html!, pageData: pageData!, ...(islandsData ? { islandsData } : {}) };
-}
-
 /**
  * Stores a rendered page's files by their content and returns their hashes. A file already there
  * with the same size is kept: most of a template edit's page-data, and creating files was most of

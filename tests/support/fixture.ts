@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite, type BuildOptions } from '../../src/build/index.ts';
-import { PAGE_CACHE_VERSION, pageCachePaths, type PageIndex } from '../../src/render/index.ts';
+import { PAGE_CACHE_VERSION, pageCacheFile, type PageIndex, type StoredFiles } from '../../src/render/index.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const TEMPLATES = join(ROOT, 'templates');
@@ -40,5 +40,11 @@ export function allMatches(html: string, pattern: RegExp): string[][] {
 /** A page's files in the page cache, by its key, as the page index names them. */
 export async function cachedPageFiles(cacheDir: string, key: string) {
   const index = JSON.parse(await read(cacheDir, `${PAGE_CACHE_VERSION}/index.json`)) as PageIndex;
-  return pageCachePaths(cacheDir, index.pages[key]!.files);
+  return cachedFilesOf(cacheDir, index.pages[key]!.files);
+}
+
+/** The paths of a page's stored files, by the content hashes its record names. */
+export function cachedFilesOf(cacheDir: string, files: StoredFiles) {
+  const [html, pageData, islandsData] = files.map((hash, at) => pageCacheFile(cacheDir, hash!, at));
+  return { html: html!, pageData: pageData!, islandsData };
 }
