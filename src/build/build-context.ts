@@ -1,7 +1,6 @@
-import { dirname, join, resolve } from 'node:path';
 import { cacheResetWarning, type BuildWarning } from '../errors/index.ts';
 import { planChange, projectPath, readGraph, type ChangePlan, type ProjectDirs } from '../graph/index.ts';
-import { projectDirsOf, type BuildOptions, type ChangedSince } from './build-state.ts';
+import { cacheDirOf, projectDirsOf, type BuildOptions, type ChangedSince } from './build-state.ts';
 import { takeStamps, type SourceStamps } from './source-stamps.ts';
 import { createTasks, type StageTiming } from './task.ts';
 
@@ -22,7 +21,7 @@ export interface BuildContext {
 export function startBuild(options: BuildOptions, since: ChangedSince | undefined): BuildContext {
   const started = performance.now();
   const dirs = projectDirsOf(options);
-  const cacheDir = resolve(options.cacheDir ?? join(dirname(dirs.siteDir), '.cache'));
+  const cacheDir = cacheDirOf(options);
   const { task, timings } = createTasks(options.onStage);
   // Taken before anything is read: a file saved while this build runs differs from its stamp.
   // Not in serve --watch's rebuilds (inPlace): walking every input on each save would slow the

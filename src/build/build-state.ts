@@ -95,6 +95,11 @@ export interface BuildResult {
   persist?: () => void;
 }
 
+/** The cache folder, absolute: `.cache/` beside the site folder unless the options name one. */
+export function cacheDirOf(options: Pick<BuildOptions, 'siteDir' | 'cacheDir'>): string {
+  return resolve(options.cacheDir ?? join(dirname(resolve(options.siteDir)), '.cache'));
+}
+
 /** The site's three folders, absolute; templates/ and locales/ default to the site folder's siblings. */
 export function projectDirsOf(options: Pick<BuildOptions, 'siteDir' | 'templatesDir' | 'localesDir'>): ProjectDirs {
   const siteDir = resolve(options.siteDir);

@@ -6,7 +6,7 @@ const CACHE_VERSION = 'agency-site-cache-1';
 const MARKER = 'CACHEDIR.json';
 /** What agency-site keeps in .cache/; nothing else in the folder is ever removed. */
 const OURS =
-  /^(pages|markdown|og|images|compressed|content|source-stamps|graph)-v\d+(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
+  /^(pages|markdown|og|images|files|compressed|content|source-stamps|graph|sweep)-v\d+(-[0-9a-f]+)?(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
 
 /**
  * Checks that .cache/ was written by this version of agency-site for this site (its name and

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import { DamagedCacheFile, StagedOutput } from '../output/index.ts';
 import { prepareRender } from '../render/index.ts';
 import { startBuild } from './build-context.ts';
-import type { BuildOptions, BuildResult, ChangedSince } from './build-state.ts';
+import { cacheDirOf, type BuildOptions, type BuildResult, type ChangedSince } from './build-state.ts';
+import { storedBy, sweepCacheWhenDue } from './cache-sweep.ts';
 import { collectFiles } from './collect-step.ts';
 import { finishBuild } from './finish-step.ts';
 import { planBuild } from './plan-step.ts';
@@ -13,9 +14,14 @@ import { writeOutputFiles } from './write-step.ts';
 
 export { projectDirsOf, type BuildOptions, type BuildResult, type BuildState, type ChangedSince } from './build-state.ts';
 
-/** The build, step after step; the only place that knows their order. */
+/**
+ * The build, step after step; the only place that knows their order. Once it has finished, the
+ * cache is swept of what no page uses any more, when enough was stored since the last sweep.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  return (await runBuild(options)).report;
+  const { report, state } = await runBuild(options);
+  const swept = await sweepCacheWhenDue(cacheDirOf(options), state, storedBy(report));
+  return swept ? { ...report, cacheSwept: { files: swept.files, bytes: swept.bytes, ms: swept.ms } } : report;
 }
 
 /**

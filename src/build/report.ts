@@ -31,6 +31,8 @@ export interface BuildReport {
   redirects?: { total: number; automatic: Array<{ from: string; to: string }>; lock: 'written' | 'unchanged' | 'off' };
   durationMs: number;
   outDir: string;
+  /** After the build: what the cache held that no page uses any more, removed (cache-sweep.ts). */
+  cacheSwept?: { files: number; bytes: number; ms: number };
 }
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
@@ -42,6 +44,10 @@ export function formatRebuild(report: BuildReport, changes: number, options: { v
 }
 
 const stagesLine = (report: BuildReport) => '  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ');
+
+/** What a cache sweep removed, in a line. */
+export const sweptLine = (swept: { files: number; bytes: number; ms: number }) =>
+  `cache: removed ${swept.files} file${swept.files === 1 ? '' : 's'} (${kb(swept.bytes)}) that no page uses any more, in ${Math.round(swept.ms)} ms`;
 
 /** The report printed at the end of a build. */
 export function formatReport(report: BuildReport, options: { verbose?: boolean } = {}): string {
@@ -89,6 +95,7 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
     );
     for (const a of r.automatic) lines.push(`  - ${a.from} → ${a.to} (its page moved)`);
   }
+  if (report.cacheSwept?.files) lines.push(`  ${sweptLine(report.cacheSwept)}`);
   lines.push(stagesLine(report));
   if (report.warnings.length) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);

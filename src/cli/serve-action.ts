@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { createBuildSession, formatRebuild } from '../build/index.ts';
+import { createBuildSession, formatRebuild, sweptLine } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
@@ -47,7 +47,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
   const deliveryFlags = checkDeliveryFlags(flags);
   const events = flags.watch ? createDevEvents() : undefined;
   // Watching keeps the build's state, so saving a post's body re-renders only that post.
-  const session = createBuildSession(buildOptionsOf({ ...flags, quiet: true }));
+  const session = createBuildSession(buildOptionsOf({ ...flags, quiet: true }), {
+    // Swept when the saves pause: said, since the disk it frees (hundreds of MB after template saves on a large site) is visible.
+    onSwept: (swept) => flags.quiet || !swept.files || console.log(sweptLine(swept)),
+  });
   if (flags.build) {
     try {
       await buildWithFlags(flags, () => session.build());

@@ -21,6 +21,8 @@ import {
 
 // v4: the design is templates/social-card.svg and titles are composited from a glyph atlas.
 const VERSION = 'og-v4';
+/** The cards' folder in the cache: a card per drawing, and `index.json`, each card's size. */
+export const socialCardCacheDir = (cacheDir: string) => join(cacheDir, VERSION);
 
 /** templates/social-card.svg, the card's design; a missing or undrawable one is an error at that file. */
 export async function readSocialCardDesign(templatesDir: string): Promise<SocialCardDesign> {
@@ -212,7 +214,7 @@ export interface OgJob {
  * on libuv's threads), so both cores stay busy.
  */
 export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCardDesign; siteName: string; cacheDir: string; concurrency?: number }) {
-  const dir = join(options.cacheDir, VERSION);
+  const dir = socialCardCacheDir(options.cacheDir);
   await mkdir(dir, { recursive: true });
   const byJob = new Map<OgJob, { path: string; linkFrom: string; bytes: number }>();
   // Card sizes as written: a card whose file still has its size is taken without reading it.
@@ -262,6 +264,21 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes };
   }
   return { byJob, rendered };
+}
+
+/**
+ * Forgets the sizes of cards no longer in the cache folder (`keep`: the card files a build uses),
+ * so the index does not grow with every title ever drawn.
+ */
+export function forgetSocialCards(cacheDir: string, keep: ReadonlySet<string>): void {
+  const dir = socialCardCacheDir(cacheDir);
+  const indexFile = join(dir, 'index.json');
+  const sizes = readSizes(indexFile);
+  const kept = Object.fromEntries(Object.entries(sizes).filter(([key]) => keep.has(join(dir, `${key}.jpg`))));
+  if (Object.keys(kept).length === Object.keys(sizes).length) return;
+  writeFileSync(`${indexFile}.tmp`, JSON.stringify(kept));
+  renameSync(`${indexFile}.tmp`, indexFile);
+  knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes: kept };
 }
 
 /** The card sizes recorded in `file`; kept in memory while the file is as this process last read or wrote it (a watch session's saves). */

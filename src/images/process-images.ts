@@ -27,6 +27,8 @@ export interface ProcessedImages {
 }
 
 const VERSION = 'images-v3';
+/** Where images are kept: a folder per processed image (its variants), and copies of the files published as they are. */
+export const IMAGE_CACHE_FOLDERS = [VERSION, 'files-v1'] as const;
 const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 const STEPS = [320, 480, 650, 960, 1170, 1600, 2400];
 /** Files beside markdown that are neither pages, data nor images: published as they are when the site links them. */
@@ -108,7 +110,7 @@ export async function processImages(options: {
   });
   await runPool(linked, parallel, async ({ file, src }) => {
     const bytes = await readFile(file);
-    const cached = join(options.cacheDir, 'files-v1', contentHash(bytes));
+    const cached = join(options.cacheDir, IMAGE_CACHE_FOLDERS[1], contentHash(bytes));
     await writeFile(cached, bytes, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') {
         await mkdir(dirname(cached), { recursive: true });

@@ -2,7 +2,7 @@ export { renderPage, type RenderSetup, type RenderedPage } from './render-page.t
 export { renderJobs, type RenderPoolOptions } from './render-pool.ts';
 export { pageCacheKey, setupCacheKey, pageCacheFile, PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
 export { runRenderJobs, type RenderJob, type RenderJobResult } from './render-job.ts';
-export { MarkdownCache } from './markdown-cache.ts';
+export { MarkdownCache, markdownCacheDir, markdownCacheFile } from './markdown-cache.ts';
 export { readPageIndex, writePageIndex, type PageIndex, type PageRecord, type RenderFindings } from './render-findings.ts';
 export { renderPlannedPages, type RenderedEntry, type RenderReuse, type RenderStepResult } from './render-step.ts';
 export { readsKey, recordSharedReads, type SharedReads } from './record-reads.ts';

@@ -4,6 +4,20 @@ import { readMarkdownBody, type MarkdownSource } from '../content/index.ts';
 import { markdownToHast, type MarkdownResult } from '../markdown/index.ts';
 import { contentHash } from '../node/hash.ts';
 
+/**
+ * The parser's version is part of the folder name, so upgrading it never serves stale trees; so
+ * are the embed hosts, which decide what an iframe becomes. A result keeps its warnings, so a
+ * post parsed by an earlier build still reports what its raw HTML lost.
+ */
+export function markdownCacheDir(cacheDir: string, embedHosts: readonly string[]): string {
+  return join(cacheDir, embedHosts.length ? `markdown-v4-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v4');
+}
+
+/** Relative paths in the body resolve against its folder: the same text elsewhere is another tree. */
+export function markdownCacheFile(dir: string, source: Pick<MarkdownSource, 'hash' | 'dir'>): string {
+  return join(dir, `${source.dir === '/' ? source.hash : contentHash(source.hash, source.dir)}.json`);
+}
+
 /** Parsed markdown on disk, keyed by the hash of the text: a file is parsed once, ever, until it changes. */
 export class MarkdownCache {
   private readonly dir: string;
@@ -15,16 +29,12 @@ export class MarkdownCache {
     private readonly constants: Record<string, unknown>,
     private readonly embedHosts: readonly string[] = [],
   ) {
-    // The parser's version is part of the folder name, so upgrading it never serves stale trees;
-    // so are the embed hosts, which decide what an iframe becomes. A result keeps its warnings,
-    // so a post parsed by an earlier build still reports what its raw HTML lost.
-    this.dir = join(cacheDir, embedHosts.length ? `markdown-v4-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v4');
+    this.dir = markdownCacheDir(cacheDir, embedHosts);
     mkdirSync(this.dir, { recursive: true });
   }
 
   get(source: MarkdownSource): MarkdownResult {
-    // Relative paths in the body resolve against its folder: the same text elsewhere is another tree.
-    const file = join(this.dir, `${source.dir === '/' ? source.hash : contentHash(source.hash, source.dir)}.json`);
+    const file = markdownCacheFile(this.dir, source);
     try {
       const cached = JSON.parse(readFileSync(file, 'utf8')) as MarkdownResult;
       this.hits++;

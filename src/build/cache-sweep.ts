@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { forgetSocialCards, IMAGE_CACHE_FOLDERS, socialCardCacheDir } from '../images/index.ts';
+import { markdownCacheDir, markdownCacheFile, pageCacheFile, PAGE_CACHE_VERSION } from '../render/index.ts';
+import type { BuildState } from './build-state.ts';
+import type { BuildReport } from './report.ts';
+
+/**
+ * The page, markdown, card, image and template caches keep what each build stores, named by content: an
+ * edit leaves the old files behind, and a template save at 2,000 posts per locale ~8,000 of them.
+ * A sweep removes what the last build's state does not name, once enough was stored since the
+ * last one. It must never run beside a build (a build may find its bytes in a file it is about to
+ * remove): `build` sweeps after its build, `serve --watch` when the saves pause, stopping when the
+ * next one arrives.
+ */
+
+/** What a sweep removed: files, folders of an earlier cache version, their bytes. */
+export interface SweptCache {
+  files: number;
+  bytes: number;
+  ms: number;
+  /** Stopped before the end (a save arrived): the rest is removed by a later sweep. */
+  stopped: boolean;
+}
+
+/** A cache folder and the entries of it a build uses (absolute paths); with `nested`, the files sit one folder down. */
+interface UsedFolder {
+  dir: string;
+  used: Set<string>;
+  nested?: boolean;
+}
+
+/** Each swept folder of `cacheDir` and what the build that left `state` uses of it. */
+export function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
+  const pages = join(cacheDir, PAGE_CACHE_VERSION);
+  const pageFiles = new Set([join(pages, 'index.json')]);
+  for (const record of Object.values(state.pageIndex.pages))
+    if (Array.isArray(record.files)) record.files.forEach((hash, at) => pageFiles.add(pageCacheFile(cacheDir, hash!, at)));
+  const markdown = markdownCacheDir(cacheDir, state.config.settings.embeds.hosts);
+  const trees = new Set(state.plan.pages.flatMap((p) => (p.markdown ? [markdownCacheFile(markdown, p.markdown)] : [])));
+  const cards = socialCardCacheDir(cacheDir);
+  const cardFiles = new Set([join(cards, 'index.json'), ...[...state.cards.values()].map((c) => c.linkFrom)]);
+  const [images, copies] = IMAGE_CACHE_FOLDERS.map((folder) => join(cacheDir, folder)) as [string, string];
+  const linked = state.images.files.map((f) => f.linkFrom);
+  const server = state.templates.file;
+  return [
+    { dir: pages, used: pageFiles, nested: true },
+    { dir: markdown, used: trees },
+    { dir: cards, used: cardFiles },
+    // A processed image is a folder of its variants.
+    { dir: images, used: new Set(linked.filter((f) => f.startsWith(images + '/')).map((f) => dirname(f))) },
+    { dir: copies, used: new Set(linked.filter((f) => f.startsWith(copies + '/'))) },
+    // The templates' Node bundle, one per version of their code (~0.5 MB and its map each).
+    { dir: join(cacheDir, 'templates'), used: new Set([server, `${server}.map`]) },
+  ];
+}
+
+/** About how many cache files the build that left `state` uses, counted without naming them. */
+function countInUse(state: BuildState): number {
+  let count = state.cards.size + state.images.files.length + 2;
+  for (const record of Object.values(state.pageIndex.pages)) count += record.files?.length ?? 0;
+  for (const page of state.plan.pages) if (page.markdown) count++;
+  return count;
+}
+
+/** Each entry of the swept folders that `folders` does not name, and each folder of an earlier version of them. */
+export function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
+  const unused: string[] = [];
+  const list = (dir: string) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const { dir, used, nested } of folders)
+    for (const name of list(dir)) {
+      const path = join(dir, name);
+      if (!nested || name.endsWith('.json')) used.has(path) || unused.push(path);
+      else for (const file of list(path)) used.has(join(path, file)) || unused.push(join(path, file));
+    }
+  // pages-v7 after pages-v8 came, markdown parsed for other embed hosts: nothing reads them again.
+  const current = new Set(folders.map((f) => basename(f.dir)));
+  for (const name of list(cacheDir)) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
+  return unused;
+}
+const EARLIER_VERSION = /^(pages|markdown|og|images|files)-v\d+(-[0-9a-f]+)?$/;
+
+// Removals in flight at once (libuv's pool runs four); between batches a sweep can stop.
+const BATCH = 64;
+
+/** Removes what the build that left `state` does not use; `stop` is asked between batches of removals. */
+export async function sweepCache(cacheDir: string, state: BuildState, stop: () => boolean = () => false): Promise<SweptCache> {
+  const started = performance.now();
+  const folders = cacheInUse(cacheDir, state);
+  const unused = unusedEntries(cacheDir, folders);
+  const swept: SweptCache = { files: 0, bytes: 0, ms: 0, stopped: false };
+  for (let at = 0; at < unused.length; at += BATCH) {
+    if (stop()) {
+      swept.stopped = true;
+      break;
+    }
+    await Promise.all(
+      unused.slice(at, at + BATCH).map(async (path) => {
+        const size = await sizeOf(path);
+        await rm(path, { recursive: true, force: true });
+        swept.files += size.files;
+        swept.bytes += size.bytes;
+      }),
+    );
+  }
+  // The cards' index forgets the cards that are gone (it would otherwise hold every title ever drawn).
+  forgetSocialCards(cacheDir, folders[2]!.used);
+  swept.ms = performance.now() - started;
+  return swept;
+}
+
+async function sizeOf(path: string): Promise<{ files: number; bytes: number }> {
+  const stats = await lstat(path).catch(() => undefined);
+  if (!stats?.isDirectory()) return { files: stats ? 1 : 0, bytes: stats?.size ?? 0 };
+  const sizes = await Promise.all((await readdir(path)).map((name) => sizeOf(join(path, name))));
+  return sizes.reduce((a, b) => ({ files: a.files + b.files, bytes: a.bytes + b.bytes }), { files: 0, bytes: 0 });
+}
+
+// Files stored since the last sweep: kept beside the caches, so separate `build` runs add up.
+const STORED_FILE = 'sweep-v1.json';
+
+/**
+ * Files a build may have stored: a rendered page's three, a parsed tree, a card, a processed
+ * image. An overcount (a page-data file that was already there) only brings the sweep forward.
+ */
+export function storedBy(report: BuildReport): number {
+  return report.rendered * 3 + report.parsedMarkdown + (report.images ? report.images.socialCards + report.images.processed : 0);
+}
+
+/**
+ * Adds `stored` to the count kept in the cache and returns the sum. A cache without the count
+ * (new, or emptied) starts it at 0: its files are all this build's, and none is garbage yet.
+ */
+export function addStored(cacheDir: string, stored: number): number {
+  const file = join(cacheDir, STORED_FILE);
+  let total: number;
+  try {
+    const count = (JSON.parse(readFileSync(file, 'utf8')) as { stored?: unknown }).stored;
+    total = (typeof count === 'number' && Number.isFinite(count) ? count : 0) + stored;
+  } catch {
+    total = 0;
+  }
+  writeStored(cacheDir, total);
+  return total;
+}
+
+export function writeStored(cacheDir: string, stored: number): void {
+  writeFileSync(join(cacheDir, STORED_FILE), JSON.stringify({ stored }));
+}
+
+/** Due once the files stored since the last sweep are a quarter of those in use (at least 256): garbage stays bounded, and small. */
+export const sweepIsDue = (stored: number, inUse: number) => stored >= Math.max(256, inUse / 4);
+
+/**
+ * After a build: adds what it stored to the count, and when a sweep is due, sweeps and starts the
+ * count again. Returns what was removed, when a sweep ran.
+ */
+export async function sweepCacheWhenDue(cacheDir: string, state: BuildState, stored: number, stop?: () => boolean): Promise<SweptCache | undefined> {
+  if (stored === 0) return undefined;
+  const total = addStored(cacheDir, stored);
+  if (!sweepIsDue(total, countInUse(state))) return undefined;
+  const swept = await sweepCache(cacheDir, state, stop);
+  if (!swept.stopped) writeStored(cacheDir, 0);
+  return swept;
+}
