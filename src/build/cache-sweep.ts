@@ -69,20 +69,20 @@ export function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[]
   const unused: string[] = [];
   const list = (dir: string) => {
     try {
-      return readdirSync(dir);
+      return readdirSync(dir, { withFileTypes: true });
     } catch {
       return [];
     }
   };
   for (const { dir, used, nested } of folders)
-    for (const name of list(dir)) {
-      const path = join(dir, name);
-      if (!nested || name.endsWith('.json')) used.has(path) || unused.push(path);
-      else for (const file of list(path)) used.has(join(path, file)) || unused.push(join(path, file));
+    for (const entry of list(dir)) {
+      const path = join(dir, entry.name);
+      if (!nested || !entry.isDirectory()) used.has(path) || unused.push(path);
+      else for (const file of list(path)) used.has(join(path, file.name)) || unused.push(join(path, file.name));
     }
   // pages-v7 after pages-v8 came, markdown parsed for other embed hosts: nothing reads them again.
   const current = new Set(folders.map((f) => basename(f.dir)));
-  for (const name of list(cacheDir)) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
+  for (const { name } of list(cacheDir)) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
   return unused;
 }
 const EARLIER_VERSION = /^(pages|markdown|og|images|files)-v\d+(-[0-9a-f]+)?$/;
