@@ -104,9 +104,16 @@ export async function sweepCache(cacheDir: string, state: BuildState, stop: () =
     await Promise.all(
       unused.slice(at, at + BATCH).map(async (path) => {
         const size = await sizeOf(path);
-        await rm(path, { recursive: true, force: true });
-        swept.files += size.files;
-        swept.bytes += size.bytes;
+        // One entry that cannot go (its permissions, a file held open elsewhere) stays for the next sweep; the others go.
+        if (
+          await rm(path, { recursive: true, force: true }).then(
+            () => true,
+            () => false,
+          )
+        ) {
+          swept.files += size.files;
+          swept.bytes += size.bytes;
+        }
       }),
     );
   }

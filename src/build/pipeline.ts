@@ -20,7 +20,8 @@ export { projectDirsOf, type BuildOptions, type BuildResult, type BuildState, ty
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { report, state } = await runBuild(options);
-  const swept = await sweepCacheWhenDue(cacheDirOf(options), state, storedBy(report));
+  // out/ is complete by now: a cache that cannot be swept (its count unwritable) only stays larger.
+  const swept = await sweepCacheWhenDue(cacheDirOf(options), state, storedBy(report)).catch(() => undefined);
   return swept ? { ...report, cacheSwept: { files: swept.files, bytes: swept.bytes, ms: swept.ms } } : report;
 }
 

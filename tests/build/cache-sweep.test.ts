@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,4 +158,14 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
     expect(cachedFiles(f.cache)).toEqual(firstCache);
     session.flush();
   }, 30_000);
+
+  it('a build whose count cannot be written still succeeds: the cache only stays as it is', async () => {
+    rmSync(join(f.cache, 'sweep-v1.json'));
+    mkdirSync(join(f.cache, 'sweep-v1.json'));
+    await rewrite(footer, '<footer className="footer">', '<footer className="footer" data-edition="unswept">');
+    const report = await buildFixture(f);
+    expect(report.rendered).toBe(report.pages);
+    expect(report.cacheSwept).toBeUndefined();
+    expect(readFileSync(join(f.out, 'index.html'), 'utf8')).toContain('data-edition="unswept"');
+  });
 });
