@@ -32,7 +32,7 @@ interface UsedFolder {
 }
 
 /** Each swept folder of `cacheDir` and what the build that left `state` uses of it. */
-export function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
+function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
   const pages = join(cacheDir, PAGE_CACHE_VERSION);
   const pageFiles = new Set([join(pages, 'index.json')]);
   for (const record of Object.values(state.pageIndex.pages))
@@ -65,7 +65,7 @@ function countInUse(state: BuildState): number {
 }
 
 /** Each entry of the swept folders that `folders` does not name, and each folder of an earlier version of them. */
-export function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
+function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
   const unused: string[] = [];
   const list = (dir: string) => {
     try {
@@ -158,7 +158,7 @@ export function addStored(cacheDir: string, stored: number): number {
   return total;
 }
 
-export function writeStored(cacheDir: string, stored: number): void {
+function writeStored(cacheDir: string, stored: number): void {
   writeFileSync(join(cacheDir, STORED_FILE), JSON.stringify({ stored }));
 }
 
