@@ -185,28 +185,53 @@ describe.each([
 });
 
 describe('prefetching', () => {
+  /**
+   * What a visitor's browser fetches ahead after opening `path` and scrolling through it. The page
+   * runs on Playwright's clock, so the prefetcher's next 8 s of timers pass in one step; the page
+   * notes each page-data fetch at its own clock's time, and the network listener proves nothing else
+   * was fetched.
+   */
   async function pageDataRequests(options: { userAgent?: string; init?: string; path?: string } = {}) {
     const { page, context } = await newPage(browser, options);
+    await page.clock.install();
     if (options.init) await page.addInitScript(options.init);
-    const seen: Array<{ at: number; path: string }> = [];
-    let start = 0;
-    page.on('request', (r) => {
-      const m = /\/page-data\/(.+)\/page-data(?:\.islands)?\.json$/.exec(new URL(r.url()).pathname);
-      // The page's own page-data (its first load) is not a prefetch.
-      const own = (options.path ?? '/') === '/' ? 'index' : (options.path ?? '/').replace(/^\/|\/$/g, '');
-      if (m && m[1] !== own) seen.push({ at: Date.now() - start, path: m[1]! });
+    await page.addInitScript(() => {
+      const start = Date.now();
+      const noted: Array<{ at: number; url: string }> = ((window as unknown as { fetchedAt: unknown }).fetchedAt = []);
+      const fetch = window.fetch;
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+        noted.push({ at: Date.now() - start, url: new URL(input instanceof Request ? input.url : String(input), location.href).pathname });
+        return fetch.call(this, input, init);
+      };
     });
-    start = Date.now();
+    const own = (options.path ?? '/') === '/' ? 'index' : (options.path ?? '/').replace(/^\/|\/$/g, '');
+    // The page's own page-data (its first load) is not a prefetch.
+    const prefetched = (pathname: string) => {
+      const m = /\/page-data\/(.+)\/page-data(?:\.islands)?\.json$/.exec(pathname);
+      return m && m[1] !== own ? m[1]! : undefined;
+    };
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      const path = prefetched(new URL(r.url()).pathname);
+      if (path) requested.push(path);
+    });
     await page.goto(url(options.path ?? '/'));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    // Scroll through the page within the first second so many links become visible, in order.
-    await page.evaluate(async () => {
-      for (let y = 0; y <= document.body.scrollHeight; y += 400) {
-        scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 40));
-      }
-    });
-    await page.waitForTimeout(7800);
+    // Scroll through the page in its first seconds so many links become visible, in order: by the
+    // wheel, waiting in real time here (a wait inside the page would run on its fake clock, and
+    // visibility is reported in real frames).
+    const height = await page.evaluate(() => document.body.scrollHeight);
+    for (let y = 0; y <= height; y += 400) {
+      await page.mouse.wheel(0, 400);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    await page.clock.runFor(8000);
+    const fetched = await page.evaluate(() => (window as unknown as { fetchedAt: Array<{ at: number; url: string }> }).fetchedAt);
+    const seen = fetched.flatMap(({ at, url }) => (prefetched(url) ? [{ at, path: prefetched(url)! }] : []));
+    // Every fetch the page made reaches the network, and nothing else does.
+    await expect.poll(() => requested.length).toBeGreaterThanOrEqual(seen.length);
+    await page.waitForTimeout(200);
+    expect(requested.toSorted()).toEqual(seen.map((s) => s.path).toSorted());
     await context.close();
     return seen;
   }
