@@ -7,6 +7,7 @@ import { loadMessages, type Messages } from '../i18n/index.ts';
 import { processImages, readSocialCardDesign, type ProcessedImages, type SocialCardDesign } from '../images/index.ts';
 import { LiveOutput } from '../output/index.ts';
 import type { BuildContext } from './build-context.ts';
+import { settleAll } from '../node/settle-all.ts';
 import { checkCacheMarker } from './cache-marker.ts';
 
 export interface Inputs {
@@ -37,7 +38,7 @@ export async function readInputs(build: BuildContext): Promise<Inputs> {
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
   const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
   const [content, messages, { templates, client }, css, images] = await task('reading content', () =>
-    Promise.all([
+    settleAll([
       change.runs('content') || change.runs('images') ? loadContent({ siteDir, config, cacheDir, ...knownContentOf(change, dirs) }) : last!.content,
       change.runs('messages') ? loadMessages({ localesDir, config }) : last!.messages,
       change.runs('templates')

@@ -1,6 +1,7 @@
 import { compressAssets, type CompressedAssets } from '../assets/index.ts';
 import { keptCard, reuseOf } from '../graph/index.ts';
 import { renderOgImages } from '../images/index.ts';
+import { settleAll } from '../node/settle-all.ts';
 import { renderPlannedPages, setupCacheKey, type PreparedRender, type RenderStepResult } from '../render/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { SocialCardFile } from './build-state.ts';
@@ -25,10 +26,7 @@ export async function renderBesideCards(build: BuildContext, inputs: Inputs, pla
   const cards = task('social cards (beside rendering)', () => socialCards(build, inputs, planned));
   // Hashed assets never change, so they are compressed once at the highest levels.
   const compressed = compressAssets(cacheDir, [{ path: inputs.css.file, text: inputs.css.text }, ...inputs.client.files]);
-  // Awaited below; a failure here must not go unhandled while rendering runs.
-  cards.catch(() => undefined);
-  compressed.catch(() => undefined);
-  const render = await task('rendering pages', () =>
+  const rendering = task('rendering pages', () =>
     renderPlannedPages({
       plan,
       setup: prepared.setup,
@@ -40,7 +38,9 @@ export async function renderBesideCards(build: BuildContext, inputs: Inputs, pla
       ...(change.last ? { index: change.last.pageIndex, deferSave: true } : {}),
     }),
   );
-  return { render, cards: await cards, compressed: await compressed };
+  // A failure anywhere returns only once the other two stopped writing into the cache.
+  const [render, drawn, compressedAssets] = await settleAll([rendering, cards, compressed]);
+  return { render, cards: drawn, compressed: compressedAssets };
 }
 
 async function socialCards(build: BuildContext, inputs: Inputs, { plan, reach }: Planned): Promise<Rendered['cards']> {
