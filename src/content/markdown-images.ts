@@ -32,7 +32,8 @@ export interface ReferenceOptions {
 
 /**
  * The images and files a markdown body uses: `![alt](src)`, raw `<img src>`, links to files
- * that are not pages and the files of raw `<video>`/`<audio>` (`src`, `<source src>`). A relative path starts at the markdown file's folder, `/images/…` at the
+ * that are not pages and the files of raw `<video>`/`<audio>` (`src`, `<source src>`, a video's
+ * `poster` image). A relative path starts at the markdown file's folder, `/images/…` at the
  * site folder. Each image is checked for alt text (empty only when its title says "decorative",
  * or a raw `alt=""`); every problem of the body is added to `problems`, none stops the reading.
  * Code blocks and spans are skipped. Whether the files exist is checked on every build (assertImagesExist),
@@ -75,10 +76,17 @@ export function findMarkdownImages(
     if (/<(?:video|audio|source|track)\b/i.test(text)) {
       // A video or its sound beside the post: published under /files/ like a linked PDF, and checked to exist.
       for (const match of text.matchAll(RAW_MEDIA)) {
+        const column = (match.index ?? 0) + 1;
+        if (inCode(column)) continue;
         const src = attribute(match[0], 'src');
-        if (src === undefined || !isLocalFileLink(src) || inCode((match.index ?? 0) + 1)) continue;
-        const ref = referenceOf(src, 'file', options);
-        if (ref) refs.push({ ...ref, line, column: (match.index ?? 0) + 1 });
+        const ref = src !== undefined && isLocalFileLink(src) ? referenceOf(src, 'file', options) : undefined;
+        if (ref) refs.push({ ...ref, line, column });
+        // A video's poster is an image of the site (a remote one is removed, and said so, when the HTML is made safe).
+        const poster = attribute(match[0], 'poster');
+        if (poster === undefined || isRemote(poster) || /^[a-z][a-z0-9+.-]*:/i.test(poster)) continue;
+        const image = referenceOf(poster, 'image', options);
+        if (image) refs.push({ ...image, line, column });
+        else problems.push(externalImageError({ file: options.file, line, column }, poster));
       }
     }
     if (text.includes('](')) {

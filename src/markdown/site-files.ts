@@ -8,7 +8,8 @@ type AnyNode = { type: string; tagName?: string; properties?: Record<string, unk
 /**
  * Points images and file links at what the build publishes: an image's `src` becomes its path in
  * the site folder (`./shot.png` in blog/a-post/ → `/blog/a-post/shot.png`, the key of the image
- * manifest), a link to a file beside the markdown, and a video's or audio's file, its published URL. Runs on the finished tree,
+ * manifest), as does a video's poster; a link to a file beside the markdown, and a video's or
+ * audio's file, its published URL. Runs on the finished tree,
  * so images written as raw HTML are covered like markdown ones.
  */
 export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
@@ -24,6 +25,10 @@ export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
         // `<video src="demo.mp4">` beside the post: the page's URL is not its folder, so the file's published URL.
         const key = typeof src === 'string' && isLocalFileLink(src) ? resolveSitePath(src, dir) : undefined;
         if (key) node.properties.src = publishedFileUrl(key);
+        // Its poster is an image: its key, which the page's image manifest turns into a published URL.
+        const { poster } = node.properties;
+        if (typeof poster === 'string' && !isRemote(poster) && !/^[a-z][a-z0-9+.-]*:/i.test(poster))
+          node.properties.poster = resolveSitePath(poster, dir) ?? poster;
       }
     }
     node.children?.forEach(visit);

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { createElement, useState, type ReactNode } from 'react';
 import { markdownComponents } from '../markdown-components.tsx';
-import { useT } from '../lib/site-context.tsx';
+import { useSite, useT } from '../lib/site-context.tsx';
 import { Picture } from './Picture.tsx';
 
 // Tables reject whitespace text children in React (and in the DOM the parser drops them).
@@ -78,6 +78,8 @@ interface RenderState {
   codeLabel: (language: string | undefined) => string;
   /** Said before a marked line of a fence (`{1,3}`), so it is not told by colour alone. */
   markedLine: string;
+  /** The published URL of a site image, by its key (`/blog/a-post/poster.png`). */
+  imageUrl: (key: string) => string;
 }
 
 function languageOf(pre: Element): string | undefined {
@@ -102,6 +104,10 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
     const priority = state.images++ === 0 && state.block < FIRST_SCREEN_BLOCKS && state.words < FIRST_SCREEN_WORDS;
     return createElement(Picture, { key, src, alt: decorative ? '' : String(node.properties?.alt ?? ''), priority });
   }
+  if (node.tagName === 'video' && typeof node.properties?.poster === 'string') {
+    // A poster is one still shown before playing: the image's largest published size.
+    node = { ...node, properties: { ...node.properties, poster: state.imageUrl(node.properties.poster) } };
+  }
   const children = node.children.map((child, i) => render(child, i, node.tagName, state)).filter((c) => c !== null);
   if (node.tagName === 'mark' && parent === 'code')
     children.unshift(createElement('span', { key: 'marked', className: 'visually-hidden' }, `${state.markedLine} `));
@@ -113,8 +119,8 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
   return createElement(type, elementProps, ...(children.length ? children : []));
 }
 
-function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: string): ReactNode[] {
-  const state: RenderState = { images: 0, words: 0, block: 0, codeLabel, markedLine };
+function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: string, imageUrl: RenderState['imageUrl']): ReactNode[] {
+  const state: RenderState = { images: 0, words: 0, block: 0, codeLabel, markedLine, imageUrl };
   return tree.children.map((child, i) => {
     // Whitespace between blocks is no block.
     if (child.type === 'element') state.block++;
@@ -135,13 +141,14 @@ function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: 
  */
 export function Markdown({ tree, id, className }: { tree: Root; id: string; className?: string }) {
   const t = useT();
+  const { shared } = useSite();
   const [serverHtml] = useState(() => (typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML));
   if (serverHtml !== undefined) return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
   const codeLabel = (language: string | undefined) =>
     language ? t('blog.code-block-in', { language: LANGUAGE_NAMES[language] ?? language }) : t('blog.code-block');
   return (
     <div id={id} className={className}>
-      {renderAll(tree, codeLabel, t('blog.code-marked-line'))}
+      {renderAll(tree, codeLabel, t('blog.code-marked-line'), (key) => shared.images[key]?.sources.fallback.at(-1)?.url ?? key)}
     </div>
   );
 }

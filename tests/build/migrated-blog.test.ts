@@ -305,7 +305,7 @@ describe('problems in a moved blog', () => {
     }
   }, 180_000);
 
-  it('publishes a video and its sound saved beside the post, points the page at them, and names one that is missing', async () => {
+  it('publishes a video, its poster and its sound saved beside the post, points the page at them, and names one that is missing', async () => {
     const f = await withPost(
       'blog/deploy-screencast/index.md',
       [
@@ -317,7 +317,7 @@ describe('problems in a moved blog', () => {
         '',
         'The recording, from the first drain to the last health check:',
         '',
-        '<video controls src="deploy.mp4"></video>',
+        '<video controls poster="first-frame.png" src="deploy.mp4"></video>',
         '',
         '<audio controls><source src="./narration.mp3" type="audio/mpeg"></audio>',
         '',
@@ -327,9 +327,16 @@ describe('problems in a moved blog', () => {
       // Stand-ins for the media: the build publishes them as they are, without reading them.
       await writeFile(join(f.site, 'blog/deploy-screencast/deploy.mp4'), 'a screencast of the deploy');
       await writeFile(join(f.site, 'blog/deploy-screencast/narration.mp3'), 'the narration');
+      const frame = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#14324a' } })
+        .png()
+        .toBuffer();
+      await writeFile(join(f.site, 'blog/deploy-screencast/first-frame.png'), frame);
       await buildFixture(f);
       const page = await read(f.out, 'blog/deploy-screencast/index.html');
-      expect(page).toContain('<video controls="" src="/files/blog/deploy-screencast/deploy.mp4">');
+      // The poster is an image of the site: published by the image step, at its largest size.
+      const [poster] = allMatches(page, /<video controls="" poster="([^"]+)" src="\/files\/blog\/deploy-screencast\/deploy\.mp4">/);
+      expect(poster?.[0]).toMatch(/^\/assets\/images\/first-frame\.\w+\.640\.png$/);
+      expect((await sharp(join(f.out, poster![0]!)).metadata()).width).toBe(640);
       expect(page).toContain('<source src="/files/blog/deploy-screencast/narration.mp3" type="audio/mpeg"/>');
       expect(await read(f.out, 'files/blog/deploy-screencast/deploy.mp4')).toBe('a screencast of the deploy');
       expect(await read(f.out, 'files/blog/deploy-screencast/narration.mp3')).toBe('the narration');
@@ -346,6 +353,16 @@ describe('problems in a moved blog', () => {
         'blog/deploy-screencast/index.md',
         9,
         'deploy-final.mp4 does not exist: site/blog/deploy-screencast/deploy-final.mp4 is not there.',
+      ]);
+      await writeFile(post, (await readFile(post, 'utf8')).replace('src="deploy-final.mp4"', 'src="deploy.mp4"').replace('first-frame.png', 'last-frame.png'));
+      const posterError = (await buildFixture(f).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as SiteError;
+      expect([posterError.data.name, posterError.data.location?.line, posterError.message]).toEqual([
+        'MissingImage',
+        9,
+        expect.stringMatching(/^last-frame\.png does not exist/),
       ]);
     } finally {
       await f.cleanup();
