@@ -79,7 +79,9 @@ export function markdownToHast(source: string, file: string, bodyLine = 1, dir =
   pointAtSiteFiles(hast, dir);
   const headings: MarkdownResult['headings'] = [];
   const sourceLines: SourceLine[] = [];
-  stripPositions(hast, headings, sourceLines, bodyLine - 1);
+  const headingNodes: AnyNode[] = [];
+  stripPositions(hast, { headings, headingNodes, lines: sourceLines }, bodyLine - 1);
+  if (headings.some((h) => h.depth === 1)) moveHeadingsDown(headingNodes, headings, sourceLines);
   const warnings = [...vfile.messages]
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     .map((m): MarkdownWarning => {
@@ -106,15 +108,36 @@ function textOf(node: AnyNode): string {
 
 type Position = { start?: { line?: number } };
 
-function stripPositions(node: AnyNode, headings: MarkdownResult['headings'], lines: SourceLine[], lineOffset: number): void {
+interface Found {
+  headings: MarkdownResult['headings'];
+  headingNodes: AnyNode[];
+  lines: SourceLine[];
+}
+
+function stripPositions(node: AnyNode, found: Found, lineOffset: number): void {
   const line = (node.position as Position | undefined)?.start?.line;
   delete node.position;
   if (node.type === 'element') {
     const tag = node.tagName ?? '';
     const heading = /^h[1-6]$/.test(tag);
-    if (heading) headings.push({ depth: Number(tag[1]), id: String(node.properties?.id ?? ''), text: textOf(node) });
+    if (heading) {
+      found.headings.push({ depth: Number(tag[1]), id: String(node.properties?.id ?? ''), text: textOf(node) });
+      found.headingNodes.push(node);
+    }
     const key = heading ? node.properties?.id : tag === 'a' ? node.properties?.href : tag === 'img' ? (node.properties?.alt ?? '') : undefined;
-    if (key !== undefined && line !== undefined) lines.push([tag, String(key), line + lineOffset]);
+    if (key !== undefined && line !== undefined) found.lines.push([tag, String(key), line + lineOffset]);
   }
-  for (const child of node.children ?? []) stripPositions(child, headings, lines, lineOffset);
+  for (const child of node.children ?? []) stripPositions(child, found, lineOffset);
+}
+
+/**
+ * The page's title is its one h1: a body written with `#` headings (a README, a post exported from
+ * another blog) has every heading moved one level down, so its outline stays as written under the
+ * title. An h6 stays an h6.
+ */
+function moveHeadingsDown(nodes: AnyNode[], headings: MarkdownResult['headings'], lines: SourceLine[]): void {
+  const down = (tag: string) => (tag === 'h6' ? tag : `h${Number(tag[1]) + 1}`);
+  for (const node of nodes) node.tagName = down(node.tagName!);
+  for (const heading of headings) heading.depth = Math.min(6, heading.depth + 1);
+  for (const entry of lines) if (/^h[1-6]$/.test(entry[0])) entry[0] = down(entry[0]);
 }

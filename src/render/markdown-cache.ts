@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { readMarkdownBody, type MarkdownSource } from '../content/index.ts';
 import { markdownToHast, type MarkdownResult } from '../markdown/index.ts';
 import { contentHash } from '../node/hash.ts';
+import { MARKDOWN_VERSION } from './markdown-version.ts';
 
 /**
  * The parser's version is part of the folder name, so upgrading it never serves stale trees; so
@@ -10,7 +11,7 @@ import { contentHash } from '../node/hash.ts';
  * post parsed by an earlier build still reports what its raw HTML lost.
  */
 export function markdownCacheDir(cacheDir: string, embedHosts: readonly string[]): string {
-  return join(cacheDir, embedHosts.length ? `markdown-v4-${contentHash(...embedHosts).slice(0, 12)}` : 'markdown-v4');
+  return join(cacheDir, embedHosts.length ? `${MARKDOWN_VERSION}-${contentHash(...embedHosts).slice(0, 12)}` : MARKDOWN_VERSION);
 }
 
 /** Relative paths in the body resolve against its folder: the same text elsewhere is another tree. */

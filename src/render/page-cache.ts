@@ -2,6 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PlannedPage } from '../plan/index.ts';
 import { contentHash } from '../node/hash.ts';
+import { MARKDOWN_VERSION } from './markdown-version.ts';
 import type { RenderSetup } from './render-page.ts';
 
 export const PAGE_CACHE_VERSION = 'pages-v8';
@@ -22,6 +23,8 @@ export function pageCacheKey(page: PlannedPage, setupKey: string, templateKey: s
 export function setupCacheKey(setup: RenderSetup): string {
   return contentHash(
     PAGE_CACHE_VERSION,
+    // A page is keyed by its markdown's text, not its tree: a new parser must render it again.
+    MARKDOWN_VERSION,
     setup.buildHash,
     JSON.stringify(setup.slices),
     setup.stylesheets.join(),

@@ -119,9 +119,24 @@ function render(node: ElementContent, key: number, parent: string | undefined, s
   return createElement(type, elementProps, ...(children.length ? children : []));
 }
 
-function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: string, imageUrl: RenderState['imageUrl']): ReactNode[] {
+const textOf = (node: Root | ElementContent): string =>
+  node.type === 'text' ? node.value : 'children' in node ? node.children.map((c) => textOf(c as ElementContent)).join('') : '';
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The body's first block when it only repeats the page's title (a post written elsewhere with its
+ * title as `# Title`, now an h2 under the page's h1): a reader would see the title twice.
+ */
+function repeatedTitle(tree: Root, title: string | undefined): Root['children'][number] | undefined {
+  const first = tree.children.find((c) => c.type === 'element');
+  return title && first?.type === 'element' && first.tagName === 'h2' && sameText(textOf(first), title) ? first : undefined;
+}
+
+function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: string, imageUrl: RenderState['imageUrl'], title?: string): ReactNode[] {
   const state: RenderState = { images: 0, words: 0, block: 0, codeLabel, markedLine, imageUrl };
+  const skipped = repeatedTitle(tree, title);
   return tree.children.map((child, i) => {
+    if (child === skipped) return null;
     // Whitespace between blocks is no block.
     if (child.type === 'element') state.block++;
     return render(child as ElementContent, i, undefined, state);
@@ -137,9 +152,10 @@ function renderAll(tree: Root, codeLabel: RenderState['codeLabel'], markedLine: 
  * An article body is static, so on the page's first load the browser keeps the server's markup
  * as it is instead of hydrating thousands of nodes (most of a long post's blocking time); after a
  * client navigation, when no such markup exists yet, it renders the tree. `id` must be unique
- * per page, so a navigation never picks up the previous page's body.
+ * per page, so a navigation never picks up the previous page's body. A first heading that only
+ * repeats `title`, the page's h1, is left out.
  */
-export function Markdown({ tree, id, className }: { tree: Root; id: string; className?: string }) {
+export function Markdown({ tree, id, className, title }: { tree: Root; id: string; className?: string; title?: string }) {
   const t = useT();
   const { shared } = useSite();
   const [serverHtml] = useState(() => (typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML));
@@ -148,7 +164,7 @@ export function Markdown({ tree, id, className }: { tree: Root; id: string; clas
     language ? t('blog.code-block-in', { language: LANGUAGE_NAMES[language] ?? language }) : t('blog.code-block');
   return (
     <div id={id} className={className}>
-      {renderAll(tree, codeLabel, t('blog.code-marked-line'), (key) => shared.images[key]?.sources.fallback.at(-1)?.url ?? key)}
+      {renderAll(tree, codeLabel, t('blog.code-marked-line'), (key) => shared.images[key]?.sources.fallback.at(-1)?.url ?? key, title)}
     </div>
   );
 }

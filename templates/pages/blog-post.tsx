@@ -34,7 +34,7 @@ export default function BlogPost({ data, pageContext }: PageProps<Data>) {
           </p>
         ))}
       </header>
-      <Markdown tree={post.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" />
+      <Markdown tree={post.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" title={post.title} />
       {/* The newsletter box a post's ::cta{kind="newsletter"} points at (#newsletter). */}
       <Island name="newsletter-form">
         <NewsletterForm />

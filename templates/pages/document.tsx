@@ -21,7 +21,7 @@ export default function DocumentPage({ data, pageContext }: PageProps<Data>) {
           </p>
         ) : null}
       </header>
-      <Markdown tree={data.document.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" />
+      <Markdown tree={data.document.body} id={`body-${pageContext.pageId}-${pageContext.locale}`} className="prose" title={data.document.title} />
     </article>
   );
 }

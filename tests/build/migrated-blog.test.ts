@@ -305,6 +305,63 @@ describe('problems in a moved blog', () => {
     }
   }, 180_000);
 
+  it('gives a post written with # headings one h1, its title: the repeated title goes, the outline moves one level down (en and es)', async () => {
+    const f = await withPost(
+      'blog/leaving-the-monolith/index.md',
+      [
+        '---',
+        'title: Leaving the monolith, one service at a time',
+        'description: How we split a Rails monolith without a freeze on features.',
+        'date: 2026-03-06',
+        '---',
+        '',
+        '# Leaving the monolith, one service at a time',
+        '',
+        'We moved billing out first, because it changed least often.',
+        '',
+        '# What we moved first',
+        '',
+        '## Billing',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await writeFile(
+        join(f.site, 'blog/leaving-the-monolith/index.es.md'),
+        [
+          '---',
+          'title: Salir del monolito, un servicio por vez',
+          'description: Cómo dividimos un monolito de Rails sin frenar las funcionalidades nuevas.',
+          'date: 2026-03-06',
+          '---',
+          '',
+          '# Salir del monolito, un servicio por vez',
+          '',
+          'Primero sacamos la facturación, porque era lo que menos cambiaba.',
+          '',
+          '# Qué movimos primero',
+          '',
+          '## Facturación',
+          '',
+        ].join('\n'),
+      );
+      await buildFixture(f);
+      for (const [file, title, section, sub] of [
+        ['blog/leaving-the-monolith/index.html', 'Leaving the monolith, one service at a time', 'What we moved first', 'Billing'],
+        ['es/blog/leaving-the-monolith/index.html', 'Salir del monolito, un servicio por vez', 'Qué movimos primero', 'Facturación'],
+      ] as const) {
+        const page = await read(f.out, file);
+        expect(allMatches(page, /<h1[^>]*>([^<]*)<\/h1>/), file).toEqual([[title]]);
+        // The body opens with its first paragraph: the heading that repeated the title is gone.
+        expect(page.slice(page.indexOf('class="prose">')), file).toMatch(/^class="prose">\s*<p>(We moved|Primero sacamos)/);
+        expect(page).toMatch(new RegExp(`<h2 id="[^"]+">${section}</h2>`));
+        expect(page).toMatch(new RegExp(`<h3 id="[^"]+">${sub}</h3>`));
+      }
+    } finally {
+      await f.cleanup();
+    }
+  }, 180_000);
+
   it('publishes a video, its poster and its sound saved beside the post, points the page at them, and names one that is missing', async () => {
     const f = await withPost(
       'blog/deploy-screencast/index.md',

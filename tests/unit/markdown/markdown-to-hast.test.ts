@@ -53,4 +53,24 @@ describe('markdownToHast', () => {
       ['a', '/b/', 13],
     ]);
   });
+
+  it('moves every heading of a body written with # headings one level down: the page title is the one h1', () => {
+    const body = ['# Why we left the monolith', '', '## The first service', '', '<h1>Raw HTML too</h1>', '', '###### Deepest'].join('\n');
+    const { hast, headings, sourceLines } = markdownToHast(body, 'site/blog/a-post/index.md', 5, '/blog/a-post/');
+    const html = toHtml(hast);
+    expect(html).not.toContain('<h1');
+    expect(html).toContain('<h2 id="why-we-left-the-monolith">Why we left the monolith</h2>');
+    expect(html).toContain('<h3 id="the-first-service">The first service</h3>');
+    expect(html).toContain('<h2 id="raw-html-too">Raw HTML too</h2>');
+    expect(html).toContain('<h6 id="deepest">Deepest</h6>');
+    expect(headings.map((h) => h.depth)).toEqual([2, 3, 2, 6]);
+    expect(sourceLines?.map(([tag, , line]) => [tag, line])).toEqual([
+      ['h2', 5],
+      ['h3', 7],
+      ['h2', 9],
+      ['h6', 11],
+    ]);
+    // A body without an h1 keeps its levels as written.
+    expect(toHtml(markdownToHast('## Kept\n\n### As written', 'p.md').hast)).toBe('<h2 id="kept">Kept</h2>\n<h3 id="as-written">As written</h3>');
+  });
 });
