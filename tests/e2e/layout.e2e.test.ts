@@ -30,12 +30,39 @@ const headerLinks = (page: Page) =>
 const menuButton = (page: Page, name: string) => page.locator('header summary').filter({ hasText: name });
 
 const cases = [
-  { locale: 'en', path: '/', menu: 'Menu', items: ['Services', 'Projects', 'Reviews', 'Blog', 'Contact'], book: 'Book a call' },
-  { locale: 'es', path: '/es/', menu: 'Menú', items: ['Servicios', 'Proyectos', 'Opiniones', 'Blog', 'Contacto'], book: 'Agendar llamada' },
+  {
+    locale: 'en',
+    path: '/',
+    menu: 'Menu',
+    items: ['Services', 'Projects', 'Reviews', 'Blog', 'Contact'],
+    book: 'Book a call',
+    withNewsletter: ['/blog/', '/blog/nodejs-event-loop-explained/'],
+  },
+  {
+    locale: 'es',
+    path: '/es/',
+    menu: 'Menú',
+    items: ['Servicios', 'Proyectos', 'Opiniones', 'Blog', 'Contacto'],
+    book: 'Agendar llamada',
+    withNewsletter: ['/es/blog/', '/es/blog/event-loop-de-nodejs/'],
+  },
 ];
-const widths = [360, 390];
+// 320 px: the narrowest phones still in use (an iPhone SE of the first generation, small Androids).
+const widths = [320, 360, 390];
 
 describe.each(cases)('the navbar on a phone in $locale', (c) => {
+  it('at 320 px, the blog and a post with their newsletter form are no wider than the screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 740 } });
+    await stubThirdParties(context);
+    const page = await context.newPage();
+    for (const path of c.withNewsletter) {
+      await page.goto(site.url(path));
+      expect(await page.locator('#newsletter-email').isVisible(), path).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+    await context.close();
+  });
+
   it.each(widths.flatMap((width) => [true, false].map((javaScript) => ({ width, javaScript }))))(
     'at $width px (JavaScript $javaScript): every item on screen or in the menu, nothing wider than the screen',
     async ({ width, javaScript }) => {
