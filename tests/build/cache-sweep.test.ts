@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuildSession, runBuild, type BuildReport } from '../../src/build/index.ts';
+import { runBuild, type BuildReport } from '../../src/build/index.ts';
 import { sweepCache } from '../../src/build/cache-sweep.ts';
 import { buildFixture, copyFixture } from '../support/fixture.ts';
 
@@ -145,7 +145,7 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
   it('serve --watch sweeps once the saves pause', async () => {
     let swept: (value: unknown) => void = () => undefined;
     const sweptNow = new Promise((resolve) => (swept = resolve));
-    const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 }, { onSwept: swept });
+    const session = f.watch({}, { onSwept: swept });
     await session.build();
     await rewrite(footer, ' data-edition="final"', '');
     await rewrite(post, 'title: The first post, retitled', 'title: First post');

@@ -2,7 +2,6 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBuildSession } from '../../src/build/index.ts';
 import { SiteError } from '../../src/errors/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
@@ -103,7 +102,7 @@ describe('posts paired by translationKey', () => {
 
   it("stops a watch session too, when a saved post takes another post's key, and builds again once it is given back", () =>
     withFixture(async (f) => {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       await session.build();
       const third = join(f.site, 'blog/es/tercero.md');
       const text = await readFile(third, 'utf8');

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuildSession, formatReport, type BuildReport } from '../../src/build/index.ts';
+import { formatReport, type BuildReport } from '../../src/build/index.ts';
 import { MemoryOutput } from '../../src/output/index.ts';
 import { PAGE_CACHE_VERSION } from '../../src/render/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
@@ -238,7 +238,7 @@ describe('the build cache', () => {
   it('in a watch session, updates out/ file by file: only what changed is written, what is gone is removed', async () => {
     const f = await copyFixture('basic');
     try {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       const first = await session.build();
       // A file out/ never had from the build: a staged build would drop it with the old folder.
       await writeFile(join(f.out, 'kept-by-in-place.txt'), 'still here');
@@ -356,7 +356,7 @@ describe('a build session (serve --watch)', () => {
   it('takes the pages from the last build after a post-only save, and reads them again when a page is saved with a post', async () => {
     const f = await copyFixture('basic');
     try {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       await session.build();
       const post = join(f.site, 'blog/en/first-post.md');
       const page = join(f.site, 'pages/careers.yaml');
@@ -382,7 +382,7 @@ describe('a build session (serve --watch)', () => {
   it('saves its caches once the saves pause, one save for a burst, or at once on flush()', async () => {
     const f = await copyFixture('basic');
     try {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       await session.build();
       const saved = () => ['graph-v3.json', 'last-build.json', `${PAGE_CACHE_VERSION}/index.json`].map((name) => statSync(join(f.cache, name)).mtimeMs);
       const first = saved();
@@ -417,7 +417,7 @@ describe('a build session (serve --watch)', () => {
   it('re-renders only the post whose body changed, in place, replans for a title, and leaves out/ as a build would', async () => {
     const f = await copyFixture('basic');
     try {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       await session.build();
       const file = join(f.site, 'blog/en/first-post.md');
       const text = await read(f.site, 'blog/en/first-post.md');
@@ -473,7 +473,7 @@ describe('what an edit of the code costs', () => {
   ])('%s: a CSS edit renders no page; a template, component or image edit only the pages that use it', async (_, watch) => {
     const f = await copyFixture('basic');
     try {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0 });
+      const session = f.watch();
       const build = (files: string[]) => (watch ? session.build(files) : buildFixture(f));
       const first = await session.build();
       const counts = await pagesByTemplate(f.out);

@@ -15,7 +15,7 @@ import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'n
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuildSession } from '../../src/build/index.ts';
+import type { createBuildSession } from '../../src/build/index.ts';
 import { buildFixture, copyFixture } from '../support/fixture.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
 
@@ -387,7 +387,7 @@ const watchPath = {
   async start() {
     const dir = folder('watch');
     this.out = join(dir, 'out');
-    this.session = createBuildSession({ siteDir: f.site, outDir: this.out, cacheDir: join(dir, 'cache'), workers: 0 });
+    this.session = f.watch({ outDir: this.out, cacheDir: join(dir, 'cache') });
     await this.session.build();
     this.inSync = true;
   },

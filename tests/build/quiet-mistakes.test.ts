@@ -8,7 +8,6 @@ import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
 import { scaffoldPost } from '../../src/scaffold/index.ts';
 import { collectTranslationStatus } from '../../src/translations/index.ts';
-import { createBuildSession } from '../../src/build/index.ts';
 import { buildFixture, copyFixture, read } from '../support/fixture.ts';
 
 // Mistakes that used to publish without a word: each is now a warning or an error at its file and line.
@@ -223,7 +222,7 @@ describe('a deleted post', () => {
 
   it('leaves no empty folder in out/ in a serve --watch session', () =>
     withFixture(async (f) => {
-      const session = createBuildSession({ siteDir: f.site, outDir: f.out, cacheDir: f.cache, workers: 0, lock: 'read' });
+      const session = f.watch({ lock: 'read' });
       await session.build();
       expect(existsSync(join(f.out, 'blog/first-post/index.html'))).toBe(true);
       const post = join(f.site, 'blog/en/first-post.md');

@@ -1,24 +1,50 @@
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSite, type BuildOptions } from '../../src/build/index.ts';
+import { buildSite, createBuildSession, type BuildOptions } from '../../src/build/index.ts';
 import { PAGE_CACHE_VERSION, pageCacheFile, type PageIndex, type StoredFiles } from '../../src/render/index.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const TEMPLATES = join(ROOT, 'templates');
 
-/** A private copy of a fixture site in a temporary folder, so a test can change it freely. */
-export async function copyFixture(name: string): Promise<{ dir: string; site: string; out: string; cache: string; cleanup: () => Promise<void> }> {
+type BuildSession = ReturnType<typeof createBuildSession>;
+
+/**
+ * A private copy of a fixture site in a temporary folder, so a test can change it freely.
+ * `watch` starts a `serve --watch` build session on it (the copy's folders unless `extra` names
+ * others); cleanup saves each session's caches first, as `serve` does when it stops, so no timer
+ * of theirs writes into the folder after it is removed.
+ */
+export async function copyFixture(name: string): Promise<{
+  dir: string;
+  site: string;
+  out: string;
+  cache: string;
+  watch: (extra?: Partial<BuildOptions>, hooks?: Parameters<typeof createBuildSession>[1]) => BuildSession;
+  cleanup: () => Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), `agency-site-${name}-`));
   await cp(join(ROOT, 'tests/fixtures', name), dir, { recursive: true });
   // Fixtures render with the real templates, so a template change is tested against them too.
   await cp(TEMPLATES, join(dir, 'templates'), { recursive: true });
+  const sessions: BuildSession[] = [];
+  const site = join(dir, 'site');
+  const out = join(dir, 'out');
+  const cache = join(dir, '.cache');
   return {
     dir,
-    site: join(dir, 'site'),
-    out: join(dir, 'out'),
-    cache: join(dir, '.cache'),
-    cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }),
+    site,
+    out,
+    cache,
+    watch: (extra = {}, hooks = {}) => {
+      const session = createBuildSession({ siteDir: site, outDir: out, cacheDir: cache, workers: 0, ...extra }, hooks);
+      sessions.push(session);
+      return session;
+    },
+    cleanup: async () => {
+      for (const session of sessions) session.flush();
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+    },
   };
 }
 
