@@ -15,7 +15,7 @@ export type CompressedAssets = Map<string, { br: Buffer; gz: Buffer }>;
  * Async, so it runs on libuv's threads while the render workers work.
  */
 export async function compressAsset(cacheDir: string, text: string): Promise<{ br: Buffer; gz: Buffer }> {
-  const dir = join(cacheDir, 'compressed-v1');
+  const dir = compressedCacheDir(cacheDir);
   const key = contentHash(text);
   try {
     return { br: await readFile(join(dir, `${key}.br`)), gz: await readFile(join(dir, `${key}.gz`)) };
@@ -26,6 +26,17 @@ export async function compressAsset(cacheDir: string, text: string): Promise<{ b
     await Promise.all([writeAtomically(join(dir, `${key}.br`), br), writeAtomically(join(dir, `${key}.gz`), gz)]);
     return { br, gz };
   }
+}
+
+export const compressedCacheDir = (cacheDir: string) => join(cacheDir, 'compressed-v1');
+
+/** The cache files that hold these assets' compressed copies: what a sweep keeps. */
+export function compressedCacheFiles(cacheDir: string, texts: readonly string[]): string[] {
+  const dir = compressedCacheDir(cacheDir);
+  return texts.flatMap((text) => {
+    const key = contentHash(text);
+    return [join(dir, `${key}.br`), join(dir, `${key}.gz`)];
+  });
 }
 
 async function writeAtomically(file: string, data: Buffer): Promise<void> {

@@ -65,6 +65,8 @@ export interface BuildState extends Omit<Inputs, 'warnings'> {
   /** The redirect map, for a save that moves no URL. */
   redirects: MappedRedirects;
   host: HostFiles;
+  /** The cache file sw.js was linked from; none when out/ was up to date. */
+  serviceWorker?: string;
 }
 
 export interface SocialCardFile {

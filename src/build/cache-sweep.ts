@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { compressedCacheDir, compressedCacheFiles } from '../assets/index.ts';
 import { forgetSocialCards, IMAGE_CACHE_FOLDERS, socialCardCacheDir } from '../images/index.ts';
 import { markdownCacheDir, markdownCacheFile, pageCacheFile, PAGE_CACHE_VERSION } from '../render/index.ts';
 import type { BuildState } from './build-state.ts';
 import type { BuildReport } from './report.ts';
 
 /**
- * The page, markdown, card, image and template caches keep what each build stores, named by content: an
+ * The page, markdown, card, image, template, compressed-asset and service-worker caches keep what each build stores, named by content: an
  * edit leaves the old files behind, and a template save at 2,000 posts per locale ~8,000 of them.
  * A sweep removes what the last build's state does not name, once enough was stored since the
  * last one. It must never run beside a build (a build may find its bytes in a file it is about to
@@ -24,11 +25,15 @@ export interface SweptCache {
   stopped: boolean;
 }
 
-/** A cache folder and the entries of it a build uses (absolute paths); with `nested`, the files sit one folder down. */
+/**
+ * A cache folder and the entries of it a build uses (absolute paths); with `nested`, the files sit
+ * one folder down; `kept` names entries kept whatever the build used.
+ */
 interface UsedFolder {
   dir: string;
   used: Set<string>;
   nested?: boolean;
+  kept?: (name: string) => boolean;
 }
 
 /** Each swept folder of `cacheDir` and what the build that left `state` uses of it. */
@@ -53,12 +58,16 @@ function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
     { dir: copies, used: new Set(linked.filter((f) => f.startsWith(copies + '/'))) },
     // The templates' Node bundle, one per version of their code (~0.5 MB and its map each).
     { dir: join(cacheDir, 'templates'), used: new Set([server, `${server}.map`]) },
+    // Brotli and gzip copies of the CSS and scripts, by content: a CSS or template save adds a pair per changed asset.
+    { dir: compressedCacheDir(cacheDir), used: new Set(compressedCacheFiles(cacheDir, [state.css.text, ...state.client.files.map((f) => f.text)])) },
+    // sw.js, one per list of precached files; the bundled worker source (sw-src-*) changes only with agency-site.
+    ...(state.serviceWorker ? [{ dir: join(cacheDir, 'sw'), used: new Set([state.serviceWorker]), kept: (name: string) => name.startsWith('sw-src-') }] : []),
   ];
 }
 
 /** About how many cache files the build that left `state` uses, counted without naming them. */
 function countInUse(state: BuildState): number {
-  let count = state.cards.size + state.images.files.length + 2;
+  let count = state.cards.size + state.images.files.length + 2 + 2 * (1 + state.client.files.length) + 1;
   for (const record of Object.values(state.pageIndex.pages)) count += record.files?.length ?? 0;
   for (const page of state.plan.pages) if (page.markdown) count++;
   return count;
@@ -74,9 +83,10 @@ function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
       return [];
     }
   };
-  for (const { dir, used, nested } of folders)
+  for (const { dir, used, nested, kept } of folders)
     for (const entry of list(dir)) {
       const path = join(dir, entry.name);
+      if (kept?.(entry.name)) continue;
       if (!nested || !entry.isDirectory()) used.has(path) || unused.push(path);
       else for (const file of list(path)) used.has(join(path, file.name)) || unused.push(join(path, file.name));
     }

@@ -160,6 +160,7 @@ function stateOf({ inputs, planned, rendered, collected, written }: Steps, graph
     cards: cards.byPage,
     graph,
     ...(written.record ? { output: written.record } : {}),
+    ...(written.serviceWorker ? { serviceWorker: written.serviceWorker } : {}),
     pageFiles: collected.pageFiles,
     pageIndex: render.index,
     siteFiles: collected.siteFiles,

@@ -76,16 +76,17 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
     await runPool(target.files, WRITES_IN_FLIGHT, (f) => put(target, f));
     if (target.kind === 'in-place') await Promise.all(target.removed.map((path) => target.live.remove(path)));
   });
-  await task('service worker', async () => {
+  const serviceWorker = await task('service worker', async () => {
     const sw =
       target.kind === 'memory'
         ? await serviceWorkerFor({ files, cacheDir, precacheKey })
         : await serviceWorkerFile({ globDir: target.kind === 'staged' ? target.output.stagingDir : target.live.outDir, cacheDir, precacheKey });
     await put(target, { path: 'sw.js', linkFrom: sw.file, bytes: sw.bytes });
+    return sw.file;
   });
   if (target.kind === 'memory') {
     await target.output.commit();
-    return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten };
+    return { upToDate: false, filesWritten: target.output.filesWritten, bytesWritten: target.output.bytesWritten, serviceWorker };
   }
   const recordOf = (written?: Set<string>, last?: { record: OutputRecord; at: Int32Array }, stamped?: LiveOutput['stamps']) =>
     recordOutput({
@@ -107,7 +108,7 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
           return recordOf();
         })
       : recordOf(new Set([...target.files.map((f) => f.path), 'sw.js']), { record: target.last, at: target.at }, target.live.stamps);
-  return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, ...written };
+  return { upToDate: false, filesWritten: counts.filesWritten, bytesWritten: counts.bytesWritten, serviceWorker, ...written };
 }
 
 type Target =
@@ -186,6 +187,8 @@ export interface Written {
   record?: OutputRecord;
   /** Saves that record (when `deferSave`): watch calls it after the browser was told. */
   save?: () => void;
+  /** The cache file sw.js came from, when this build made one. */
+  serviceWorker?: string;
 }
 
 /** Links a cached file, fills a rendered one, or writes bytes, into the target. */

@@ -10,7 +10,7 @@ import { buildFixture, copyFixture } from '../support/fixture.ts';
 /** The files of the content-named caches, relative to .cache/: two caches of the same sources name the same files. */
 function cachedFiles(cache: string): string[] {
   return readdirSync(cache)
-    .filter((name) => /^(pages|markdown|og|images|files)-v|^templates$/.test(name))
+    .filter((name) => /^(pages|markdown|og|images|files|compressed)-v|^(templates|sw)$/.test(name))
     .flatMap((folder) =>
       (readdirSync(join(cache, folder), { recursive: true }) as string[])
         .filter((rel) => statSync(join(cache, folder, rel)).isFile())
@@ -90,6 +90,9 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
     mkdirSync(join(f.cache, 'markdown-v3'));
     writeFileSync(join(f.cache, 'notes.txt'), 'mine');
     await rewrite(footer, / data-edition="\d+"/, ' data-edition="final"');
+    // A CSS edit too: new compressed copies of the stylesheet, and a new sw.js (it precaches it).
+    await rewrite(join(f.dir, 'templates/styles/base.css'), '--sun: #f6b40e;', '--sun: #f6b40f;');
+    await buildFixture(f);
     await rewrite(post, 'title: First post', 'title: The first post, retitled');
     await rewrite(post, '## Hello', '## Hello again');
     sweepDue(f.cache);
@@ -150,8 +153,10 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
     await rewrite(footer, ' data-edition="final"', '');
     await rewrite(post, 'title: The first post, retitled', 'title: First post');
     await rewrite(post, '## Hello, once more', '## Hello');
+    const css = join(f.dir, 'templates/styles/base.css');
+    await rewrite(css, '--sun: #f6b40f;', '--sun: #f6b40e;');
     sweepDue(f.cache);
-    const report = await session.build([footer, post]);
+    const report = await session.build([footer, post, css]);
     expect(report.rendered).toBe(report.pages);
     await sweptNow;
     // The sources are the first build's again, and so is the cache.

@@ -25,6 +25,8 @@ const usingNothing = {
   cards: new Map(),
   images: { files: [] },
   templates: { file: '/nowhere/server.mjs' },
+  css: { text: '' },
+  client: { files: [] },
 } as unknown as BuildState;
 
 describe('a cache sweep', () => {
