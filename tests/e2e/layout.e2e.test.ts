@@ -119,23 +119,35 @@ describe.each(cases)('the navbar on a phone in $locale', (c) => {
 });
 
 describe('the navbar on a wide screen', () => {
-  it.each(cases)('shows every item and the booking button in a row, without a menu button, in $locale', async (c) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await stubThirdParties(context);
-    const page = await context.newPage();
-    await page.goto(site.url(c.path));
-    expect(await menuButton(page, c.menu).isVisible()).toBe(false);
-    const links = await headerLinks(page);
-    const visible = Object.keys(links).filter((href) => links[href]);
-    expect(visible.length).toBe(Object.keys(links).length);
-    expect(
-      await page
-        .getByRole('navigation', { name: c.locale === 'es' ? 'Principal' : 'Main' })
-        .getByRole('link')
-        .allInnerTexts(),
-    ).toEqual(c.items);
-    await context.close();
-  });
+  // 900 px: the narrowest screen without the menu button, where Spanish's labels are tightest.
+  it.each(cases.flatMap((c) => [900, 960, 1280].map((width) => ({ ...c, width }))))(
+    'shows every item and the booking button in a row, without a menu button, in $locale at $width px',
+    async (c) => {
+      const context = await browser.newContext({ viewport: { width: c.width, height: 800 } });
+      await stubThirdParties(context);
+      const page = await context.newPage();
+      await page.goto(site.url(c.path));
+      expect(await menuButton(page, c.menu).isVisible()).toBe(false);
+      const links = await headerLinks(page);
+      const visible = Object.keys(links).filter((href) => links[href]);
+      expect(visible.length).toBe(Object.keys(links).length);
+      expect(
+        await page
+          .getByRole('navigation', { name: c.locale === 'es' ? 'Principal' : 'Main' })
+          .getByRole('link')
+          .allInnerTexts(),
+      ).toEqual(c.items);
+      // The booking button on one line, inside the page's margins, and the bar as tall as in English.
+      const book = page.locator('header .navbar-book');
+      expect(await book.innerText()).toBe(c.book);
+      const box = (await book.boundingBox())!;
+      const lineHeight = await book.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box.height).toBeLessThan(2 * lineHeight);
+      expect(box.x + box.width).toBeLessThanOrEqual(c.width - 20);
+      expect(await page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBe(64);
+      await context.close();
+    },
+  );
 });
 
 describe('the reviews widget on the free prototype page', () => {
