@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { visitWithoutNames } from './visit-without-names.mjs';
+import { yamlWithoutEsprima } from './yaml-without-esprima.mjs';
 
 const BUNDLED = new Set([
   'unified',
@@ -56,6 +57,6 @@ await build({
   banner: { js: "import { createRequire as __agencyRequire } from 'node:module'; const require = __agencyRequire(import.meta.url);" },
   sourcemap: 'linked',
   jsx: 'automatic',
-  plugins: [visitWithoutNames],
+  plugins: [visitWithoutNames, yamlWithoutEsprima],
   logLevel: 'warning',
 });
