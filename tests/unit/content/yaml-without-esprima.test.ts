@@ -1,11 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yamlWithoutEsprima } from '../../../scripts/yaml-without-esprima.mjs';
-import { ROOT } from '../../support/fixture.ts';
+import { bundleFileWith, bundleWith } from '../../support/bundle-with.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -17,20 +16,7 @@ const post = '---\ntitle: "Deploys: what we learned"\ndate: 2026-03-04\ntags: [n
 
 describe('the compile step bundles gray-matter without loading esprima', () => {
   it('never requires esprima, and reads front matter as the package does', async () => {
-    const entry = join(dir, 'entry.mjs');
-    await writeFile(entry, "export { default as matter } from 'gray-matter';\n");
-    const outfile = join(dir, 'bundle.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      nodePaths: [join(ROOT, 'node_modules')],
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      plugins: [yamlWithoutEsprima],
-      logLevel: 'silent',
-    });
+    const outfile = await bundleWith(dir, 'matter', "export { default as matter } from 'gray-matter';\n", [yamlWithoutEsprima]);
     const bundled = await readFile(outfile, 'utf8');
     expect(bundled).not.toMatch(/_require\(["']esprima["']\)/);
     expect(bundled).toContain('esprima = void 0');
@@ -49,10 +35,6 @@ describe('the compile step bundles gray-matter without loading esprima', () => {
     const fake = join(dir, 'node_modules/js-yaml/lib/js-yaml/type/js/function.js');
     await mkdir(join(fake, '..'), { recursive: true });
     await writeFile(fake, 'module.exports = {};\n');
-    const entry = join(dir, 'fake-entry.mjs');
-    await writeFile(entry, `export * from ${JSON.stringify(fake)};\n`);
-    await expect(build({ entryPoints: [entry], write: false, bundle: true, format: 'esm', plugins: [yamlWithoutEsprima], logLevel: 'silent' })).rejects.toThrow(
-      /no longer requires esprima/,
-    );
+    await expect(bundleFileWith(dir, fake, [yamlWithoutEsprima])).rejects.toThrow(/no longer requires esprima/);
   });
 });

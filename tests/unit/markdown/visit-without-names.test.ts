@@ -1,11 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { visitParents, EXIT, SKIP } from 'unist-util-visit-parents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitWithoutNames } from '../../../scripts/visit-without-names.mjs';
-import { ROOT } from '../../support/fixture.ts';
+import { bundleFileWith, bundleWith } from '../../support/bundle-with.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -43,19 +42,7 @@ const walk = (visit: Visit) => {
 
 describe('the compile step bundles unist-util-visit-parents without naming each visitor', () => {
   it('drops the naming statement, and a walk sees the same nodes in the same order', async () => {
-    const entry = join(dir, 'entry.mjs');
-    await writeFile(entry, "export { visitParents } from 'unist-util-visit-parents';\n");
-    const outfile = join(dir, 'bundle.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      nodePaths: [join(ROOT, 'node_modules')],
-      plugins: [visitWithoutNames],
-      logLevel: 'silent',
-    });
+    const outfile = await bundleWith(dir, 'visit', "export { visitParents } from 'unist-util-visit-parents';\n", [visitWithoutNames]);
     const bundled = await readFile(outfile, 'utf8');
     expect(bundled).toContain('function factory(');
     expect(bundled).not.toContain('defineProperty(visit');
@@ -68,10 +55,6 @@ describe('the compile step bundles unist-util-visit-parents without naming each 
     const fake = join(dir, 'node_modules/unist-util-visit-parents/lib/index.js');
     await mkdir(join(fake, '..'), { recursive: true });
     await writeFile(fake, 'export function visitParents() {}\n');
-    const entry = join(dir, 'fake-entry.mjs');
-    await writeFile(entry, `export * from ${JSON.stringify(fake)};\n`);
-    await expect(build({ entryPoints: [entry], write: false, bundle: true, format: 'esm', plugins: [visitWithoutNames], logLevel: 'silent' })).rejects.toThrow(
-      /no longer names its visitors/,
-    );
+    await expect(bundleFileWith(dir, fake, [visitWithoutNames])).rejects.toThrow(/no longer names its visitors/);
   });
 });
