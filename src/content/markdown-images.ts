@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { externalImageError, missingAltTextError, missingImageError, type SiteError, type SourceLocation } from '../errors/index.ts';
-import { isLocalFileLink, isRemote, resolveSitePath } from '../shared/site-paths.ts';
+import { isLocalFileLink, isRemote, isSitePath, resolveSitePath } from '../shared/site-paths.ts';
 import { findCodeRanges, isInRanges, type CodeRange } from './code-ranges.ts';
 
 // A destination is `path` or `<path with spaces>` (CommonMark's form for a screenshot's usual name).
@@ -83,7 +83,7 @@ export function findMarkdownImages(
         if (ref) refs.push({ ...ref, line, column });
         // A video's poster is an image of the site (a remote one is removed, and said so, when the HTML is made safe).
         const poster = attribute(match[0], 'poster');
-        if (poster === undefined || isRemote(poster) || /^[a-z][a-z0-9+.-]*:/i.test(poster)) continue;
+        if (poster === undefined || !isSitePath(poster)) continue;
         const image = referenceOf(poster, 'image', options);
         if (image) refs.push({ ...image, line, column });
         else problems.push(externalImageError({ file: options.file, line, column }, poster));

@@ -1,5 +1,5 @@
 import type { Root as HastRoot } from 'hast';
-import { isLocalFileLink, isRemote, publishedFileUrl, resolveSitePath } from '../shared/site-paths.ts';
+import { isLocalFileLink, isSitePath, publishedFileUrl, resolveSitePath } from '../shared/site-paths.ts';
 
 const MEDIA = new Set(['video', 'audio', 'source', 'track']);
 
@@ -16,7 +16,7 @@ export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
   const visit = (node: AnyNode) => {
     if (node.type === 'element' && node.properties) {
       const { src, href } = node.properties;
-      if (node.tagName === 'img' && typeof src === 'string' && !isRemote(src) && !/^[a-z][a-z0-9+.-]*:/i.test(src)) {
+      if (node.tagName === 'img' && typeof src === 'string' && isSitePath(src)) {
         node.properties.src = resolveSitePath(src, dir) ?? src;
       } else if (node.tagName === 'a' && typeof href === 'string' && isLocalFileLink(href)) {
         const key = resolveSitePath(href, dir);
@@ -27,8 +27,7 @@ export function pointAtSiteFiles(tree: HastRoot, dir: string): void {
         if (key) node.properties.src = publishedFileUrl(key);
         // Its poster is an image: its key, which the page's image manifest turns into a published URL.
         const { poster } = node.properties;
-        if (typeof poster === 'string' && !isRemote(poster) && !/^[a-z][a-z0-9+.-]*:/i.test(poster))
-          node.properties.poster = resolveSitePath(poster, dir) ?? poster;
+        if (typeof poster === 'string' && isSitePath(poster)) node.properties.poster = resolveSitePath(poster, dir) ?? poster;
       }
     }
     node.children?.forEach(visit);

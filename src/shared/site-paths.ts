@@ -9,6 +9,11 @@ export function isRemote(src: string): boolean {
   return /^(?:https?:)?\/\//i.test(src);
 }
 
+/** A path into the site (`./x.png`, `/images/x.png`), not another site's URL nor a `data:` or `mailto:` one. */
+export function isSitePath(src: string): boolean {
+  return !isRemote(src) && !/^[a-z][a-z0-9+.-]*:/i.test(src);
+}
+
 /** The file a path names, from the site folder (`/blog/a-post/x.png`); undefined when it leaves the site folder. */
 export function resolveSitePath(src: string, dir: string): string | undefined {
   let path = src.replace(/[?#].*$/, '');
@@ -31,7 +36,7 @@ const PAGE_EXTENSIONS = new Set(['md', 'mdx', 'html', 'htm']);
 
 /** A relative link to a file that is not a page (`./slides.pdf`): published beside the site's pages and linked. */
 export function isLocalFileLink(href: string): boolean {
-  if (href.startsWith('/') || href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || isRemote(href)) return false;
+  if (href.startsWith('/') || href.startsWith('#') || !isSitePath(href)) return false;
   const ext = /\.([a-z0-9]+)$/i.exec(href.replace(/[?#].*$/, ''))?.[1]?.toLowerCase();
   return ext !== undefined && !PAGE_EXTENSIONS.has(ext);
 }
