@@ -10,7 +10,7 @@ import {
   type BuildWarning,
 } from '../errors/index.ts';
 import { graphOf, postsOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
-import { writeUrlLock } from '../redirects/index.ts';
+import { isFileEntry, writeUrlLock } from '../redirects/index.ts';
 import type { Post } from '../content/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { CollectedFiles } from '../output/index.ts';
@@ -132,7 +132,7 @@ function contentWarnings({ content, messages }: Inputs, { redirects }: Planned):
   for (const l of redirects.lost)
     warnings.push(
       publishedUrlLostWarning(
-        `${l.path} (site/urls.lock, last made by ${l.file}) has no page: \`build\` will refuse it until an alias or site/redirects.yaml says where it went`,
+        `${l.path} (site/urls.lock, last made by ${l.file}) ${isFileEntry(l) ? 'is no longer in the site folder' : 'has no page'}: \`build\` will refuse it until ${isFileEntry(l) ? '' : 'an alias or '}site/redirects.yaml says where it went`,
       ),
     );
   return warnings;

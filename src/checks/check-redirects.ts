@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Content } from '../content/index.ts';
 import { isSiteError } from '../errors/index.ts';
 import type { SitePlan } from '../plan/index.ts';
-import { mapRedirects, matchRedirect, type Redirect } from '../redirects/index.ts';
+import { isFileEntry, mapRedirects, matchRedirect, type Redirect } from '../redirects/index.ts';
 import { fileOfPath, type BuiltSite } from './read-built-site.ts';
 import { resolveLink } from './resolve-link.ts';
 import type { Finding } from './types.ts';
@@ -61,8 +61,15 @@ export function checkRedirects(options: CheckRedirectsOptions): { findings: Find
     findings.push(
       urlDisappearedFinding({
         file: lost.file,
-        message: `${lost.path} was published (site/urls.lock) and no page makes it any more.`,
-        hint: `Add "${lost.path}" under "aliases" of the page that replaces it, or to site/redirects.yaml (a "to" target, or under "gone").`,
+        ...(isFileEntry(lost)
+          ? {
+              message: `${lost.path} was published (site/urls.lock) and the site folder no longer has it.`,
+              hint: `Add "${lost.path}" to site/redirects.yaml (a "to" target, or under "gone"); a file has no page to alias it.`,
+            }
+          : {
+              message: `${lost.path} was published (site/urls.lock) and no page makes it any more.`,
+              hint: `Add "${lost.path}" under "aliases" of the page that replaces it, or to site/redirects.yaml (a "to" target, or under "gone").`,
+            }),
       }),
     );
   for (const s of map.shadowed)

@@ -1,11 +1,12 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import type sharp from 'sharp';
 import { invalidImageError } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
 import { contentHash } from '../node/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
+import { siteFilesByRole, type SiteFile } from '../node/published-files.ts';
 import { runPool } from '../node/run-pool.ts';
 import { publishedFileUrl } from '../shared/site-paths.ts';
 
@@ -29,10 +30,7 @@ export interface ProcessedImages {
 const VERSION = 'images-v3';
 /** Where images are kept: a folder per processed image (its variants), and copies of the files published as they are. */
 export const IMAGE_CACHE_FOLDERS = [VERSION, 'files-v1'] as const;
-const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 const STEPS = [320, 480, 650, 960, 1170, 1600, 2400];
-/** Files beside markdown that are neither pages, data nor images: published as they are when the site links them. */
-const NOT_LINKED = new Set(['.md', '.mdx', '.yaml', '.yml']);
 
 /** Widths to publish: the usual breakpoints below the source's own width and the configured maximum, then that limit (never upscaled, never twice). */
 export function variantWidths(sourceWidth: number, maxWidth: number): number[] {
@@ -73,7 +71,7 @@ export async function processImages(options: {
   settings: ImageSettings;
   onProgress?: (done: number, total: number) => void;
 }): Promise<ProcessedImages> {
-  const { images, linked } = await listSiteFiles(options.siteDir);
+  const { image: images, linked } = siteFilesByRole(options.siteDir);
   const result: ProcessedImages = { manifest: {}, files: [], processed: 0, fromCache: 0, sourceBytes: 0, outputBytes: 0 };
   const parallel = Math.max(2, availableParallelism());
   // Grouped by content first: two names for the same bytes are one image, processed and published once.
@@ -133,31 +131,6 @@ export async function processImages(options: {
 
 function ignoreExisting(error: NodeJS.ErrnoException): void {
   if (error.code !== 'EEXIST') throw error;
-}
-
-/** One listing of the site folder: its images (but site/static's) and the other files beside markdown. */
-async function listSiteFiles(siteDir: string): Promise<{ images: SiteFile[]; linked: SiteFile[] }> {
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const images: SiteFile[] = [];
-  const linked: SiteFile[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const src = '/' + relative(siteDir, file).split(sep).join('/');
-    const top = src.slice(1, src.indexOf('/', 1));
-    if (top === 'static' || src.indexOf('/', 1) < 0) continue;
-    const ext = extname(entry.name).toLowerCase();
-    if (RASTER.has(ext) || ext === '.svg') images.push({ file, src });
-    else if (top !== 'images' && top !== 'collections' && !NOT_LINKED.has(ext)) linked.push({ file, src });
-  }
-  const order = (a: SiteFile, b: SiteFile) => (a.src < b.src ? -1 : 1);
-  return { images: images.sort(order), linked: linked.sort(order) };
-}
-
-interface SiteFile {
-  file: string;
-  /** Its path in the site folder, `/blog/a-post/shot.png`. */
-  src: string;
 }
 
 async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDir: string; settings: ImageSettings }): Promise<CachedMeta> {

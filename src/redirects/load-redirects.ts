@@ -8,6 +8,7 @@ import { buildRedirectMap, type AliasClaim, type RedirectMap } from './build-red
 import { parseRedirectRules } from './redirect-rules.ts';
 import { formatUrlLock, parseUrlLock, type LockEntry } from './url-lock.ts';
 import { pathWithin } from '../node/path-within.ts';
+import { listPublishedFiles, type PublishedFile } from '../node/published-files.ts';
 
 export const REDIRECTS_FILE = 'redirects.yaml';
 export const URL_LOCK_FILE = 'urls.lock';
@@ -40,11 +41,27 @@ const readText = (file: string) => {
   }
 };
 
-/** The pages the plan makes, as lock lines: each its own file (not its translation's), relative to the project, so the lock is the same in any checkout. */
-export function liveEntries(plan: SitePlan, root: string): LockEntry[] {
-  return plan.pages
+/**
+ * The URLs this build publishes, as lock lines, each with its own file (not its translation's),
+ * relative to the project so the lock is the same in any checkout: the plan's pages; each
+ * locale's feed, as its list page's (a new list slug moves it, with a redirect for its readers);
+ * the site folder's files published at their own path (`file:` and their path in the site folder,
+ * which is what they are: moved or removed, they need a redirects.yaml entry).
+ */
+export function liveEntries(plan: SitePlan, root: string, files: readonly PublishedFile[] = []): LockEntry[] {
+  const entries = plan.pages
     .filter((p) => !p.path.endsWith('.html'))
     .map((p) => ({ path: p.path, page: p.id, locale: p.locale, file: projectFile(root, p.source.file) }));
+  const byPath = new Map(plan.pages.map((p) => [p.path, p]));
+  for (const [locale, feed] of Object.entries(plan.feeds)) {
+    const list = byPath.get(feed.path.slice(0, feed.path.lastIndexOf('/') + 1));
+    if (list) entries.push({ path: feed.path, page: `${list.id}:feed`, locale, file: projectFile(root, list.source.file) });
+  }
+  for (const { url, file } of files) {
+    const inProject = projectFile(root, file);
+    entries.push({ path: url, page: `file:${inProject.slice(inProject.indexOf('/') + 1)}`, locale: '-', file: inProject });
+  }
+  return entries;
 }
 
 /** A source file relative to the project, remembered: every rebuild of a watch session asks again for thousands. */
@@ -94,7 +111,7 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
   const source = readText(rulesFile);
   const lockFile = join(siteDir, URL_LOCK_FILE);
   const lockSource = readText(lockFile);
-  const live = liveEntries(options.plan, root);
+  const live = liveEntries(options.plan, root, listPublishedFiles(siteDir));
   const claims = aliasClaims(options.plan, options.content);
   // A pure function of these: a watch session's save that moves no URL gets the last map back.
   const key = contentHash(JSON.stringify([siteDir, options.lock, process.env.CI === 'true', process.cwd(), source ?? null, lockSource ?? null, live, claims]));

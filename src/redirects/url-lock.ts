@@ -45,6 +45,9 @@ export interface LockDiff {
   removed: LockEntry[];
 }
 
+/** A line of a file the site folder publishes at its own path (static/, or beside markdown under /files/): no page to alias it. */
+export const isFileEntry = (e: { page: string }) => e.page.startsWith('file:');
+
 const pageKey = (e: { page: string; locale: string }) => `${e.page}\0${e.locale}`;
 /** A list page's later pages (`blog:page:3`) lead to the list itself when they disappear. */
 const parentPage = (page: string) => /^(.+):page:\d+$/.exec(page)?.[1];

@@ -107,6 +107,23 @@ describe('check: what the map cannot be made from', () => {
     }
   });
 
+  it('flags a file of the lock the site folder no longer has, with the redirects.yaml fix (a file has no page to alias it)', async () => {
+    const file = join(f.site, 'urls.lock');
+    const before = await readFile(file, 'utf8');
+    await writeFile(file, `${before}/downloads/rates.pdf file:static/downloads/rates.pdf - site/static/downloads/rates.pdf\n`);
+    try {
+      const found = (await f.check()).find((x) => x.check === 'redirects' && x.file === 'site/static/downloads/rates.pdf');
+      expect(found).toMatchObject({
+        name: 'UrlDisappeared',
+        severity: 'error',
+        message: '/downloads/rates.pdf was published (site/urls.lock) and the site folder no longer has it.',
+        hint: 'Add "/downloads/rates.pdf" to site/redirects.yaml (a "to" target, or under "gone"); a file has no page to alias it.',
+      });
+    } finally {
+      await writeFile(file, before);
+    }
+  });
+
   it('says so, rather than passing, when there is no urls.lock to compare with', async () => {
     const file = join(f.site, 'urls.lock');
     const before = await readFile(file, 'utf8');

@@ -98,19 +98,27 @@ const UrlDisappeared = defineError({
   name: 'UrlDisappeared',
   stage: 'plan',
   title: 'A published URL would disappear',
-  when: 'site/urls.lock records a URL that no page makes any more, and no alias or site/redirects.yaml entry says where it went.',
-  hint: 'Add the old path under "aliases" of the page that replaces it, or add it to site/redirects.yaml (a "to" target, or under "gone" for a 410).',
+  when: 'site/urls.lock records a URL that no page, feed or file of the site makes any more, and no alias or site/redirects.yaml entry says where it went.',
+  hint: 'Add the old path under "aliases" of the page that replaces it, or add it to site/redirects.yaml (a "to" target, or under "gone" for a 410; a file has no page, so only redirects.yaml).',
 });
 
-export function urlDisappearedError(lost: Array<{ path: string; file: string; locale: string }>): SiteError {
+export function urlDisappearedError(lost: Array<{ path: string; file: string; locale: string; page: string }>): SiteError {
   const first = lost[0]!;
   const list = lost.map((l) => `${l.path} (last made by ${l.file})`).join(', ');
-  return UrlDisappeared({
-    message: `${lost.length === 1 ? 'This URL was' : `${lost.length} URLs were`} published and no page makes ${lost.length === 1 ? 'it' : 'them'} any more: ${list}.`,
-    hint:
-      `Either add it under "aliases" of the page that replaces it (a post's front matter: "aliases: [${first.path}]"; ` +
+  // A file of the site folder (`file:` in the lock) has no page to alias it: only redirects.yaml can say where it went.
+  const files = lost.every((l) => l.page.startsWith('file:'));
+  const folder = first.path.slice(0, first.path.lastIndexOf('/') + 1);
+  const hint = first.page.startsWith('file:')
+    ? `Add it to site/redirects.yaml: "redirects: [{ from: ${first.path}, to: /its/new/path }]"` +
+      (folder.length > 1 ? ` (a folder of files moved: "{ from: ${folder}*, to: /new/folder/:splat }")` : '') +
+      `, or "gone: [${first.path}]" to answer 410 Gone.`
+    : `Either add it under "aliases" of the page that replaces it (a post's front matter: "aliases: [${first.path}]"; ` +
       `a page's YAML, per locale: "aliases: { ${first.locale}: [${first.path}] }"), or add it to site/redirects.yaml: ` +
-      `"redirects: [{ from: ${first.path}, to: /new/path/ }]", or "gone: [${first.path}]" to answer 410 Gone.`,
+      `"redirects: [{ from: ${first.path}, to: /new/path/ }]", or "gone: [${first.path}]" to answer 410 Gone.`;
+  const one = lost.length === 1;
+  return UrlDisappeared({
+    message: `${one ? 'This URL was' : `${lost.length} URLs were`} published and ${files ? `the site folder no longer has ${one ? 'its file' : 'their files'}` : `no page makes ${one ? 'it' : 'them'} any more`}: ${list}.`,
+    hint,
     field: 'urls.lock',
     location: { file: first.file },
   });

@@ -41,7 +41,7 @@ const cases: Record<ErrorFactory, () => SiteError> = {
   unknownPageError: () => catalogue.unknownPageError(at, 'pricing', 'es', 'navbar.1.href.page'),
   redirectConflictError: () => catalogue.redirectConflictError('/old-services/', { file: 'site/pages/home.yaml', line: 12 }, at),
   invalidRedirectError: () => catalogue.invalidRedirectError(at, 'redirects.0.to', 'http://talks.example.com/ is not an https:// URL.'),
-  urlDisappearedError: () => catalogue.urlDisappearedError([{ path: '/blog/retired/', file: 'site/blog/en/retired.md', locale: 'en' }]),
+  urlDisappearedError: () => catalogue.urlDisappearedError([{ path: '/blog/retired/', file: 'site/blog/en/retired.md', locale: 'en', page: 'post:retired' }]),
   invalidUrlLockError: () => catalogue.invalidUrlLockError({ file: 'site/urls.lock', line: 40 }, '<<<<<<< HEAD'),
   externalImageError: () => catalogue.externalImageError(at, 'https://example.com/logo.png'),
   missingImageError: () => catalogue.missingImageError(at, '/images/missing.png'),

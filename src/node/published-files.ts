@@ -1,0 +1,66 @@
+import { readdirSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { publishedFileUrl } from '../shared/site-paths.ts';
+
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.svg']);
+/** Pages and data beside markdown: read by the build, never published. */
+const NOT_PUBLISHED = new Set(['.md', '.mdx', '.yaml', '.yml']);
+
+/**
+ * What the build does with a file of the site folder, by its path there (`/blog/en/a-post/guide.pdf`):
+ * site/static is published as it is, at its path inside static/; an image anywhere else is processed
+ * (its URLs are named by its content); any other file beside markdown is published as it is under
+ * /files/. Files at the top (site.yaml), hidden ones outside static/, and data are not published.
+ */
+export function siteFileRole(src: string): 'static' | 'image' | 'linked' | undefined {
+  const slash = src.indexOf('/', 1);
+  if (slash < 0) return undefined;
+  const top = src.slice(1, slash);
+  if (top === 'static') return 'static';
+  if (src.slice(src.lastIndexOf('/') + 1).startsWith('.')) return undefined;
+  const ext = extname(src).toLowerCase();
+  if (IMAGE_EXTENSIONS.has(ext)) return 'image';
+  return top === 'images' || top === 'collections' || NOT_PUBLISHED.has(ext) ? undefined : 'linked';
+}
+
+/** A file of the site folder: absolute, and its path in the folder (`/blog/en/a-post/shot.png`). */
+export interface SiteFile {
+  file: string;
+  src: string;
+}
+
+/** One listing of the site folder, by role, each sorted by path: what the images step processes and publishes, and what the lock records. */
+export function siteFilesByRole(siteDir: string): Record<'static' | 'image' | 'linked', SiteFile[]> {
+  const byRole: Record<'static' | 'image' | 'linked', SiteFile[]> = { static: [], image: [], linked: [] };
+  let entries;
+  try {
+    entries = readdirSync(siteDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return byRole;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const src = '/' + relative(siteDir, file).split(sep).join('/');
+    const role = siteFileRole(src);
+    if (role) byRole[role].push({ file, src });
+  }
+  for (const list of Object.values(byRole)) list.sort((a, b) => (a.src < b.src ? -1 : 1));
+  return byRole;
+}
+
+/** A file the site publishes at a URL of its own (not named by its content): `/favicon.svg`, `/files/blog/en/a-post/guide.pdf`. */
+export interface PublishedFile {
+  url: string;
+  /** Absolute. */
+  file: string;
+}
+
+/** The site folder's static and linked files: the URLs urls.lock keeps beside the pages'. */
+export function listPublishedFiles(siteDir: string): PublishedFile[] {
+  const { static: published, linked } = siteFilesByRole(siteDir);
+  return [
+    ...published.map(({ file, src }) => ({ url: src.slice('/static'.length), file })),
+    ...linked.map(({ file, src }) => ({ url: publishedFileUrl(src), file })),
+  ];
+}
