@@ -5,7 +5,7 @@ import { createThirdPartyProxy } from '../serve/index.ts';
 import { securityHeaders } from '../serve/index.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
 import { loadSiteConfig } from '../config/index.ts';
-import { loadContent } from '../content/index.ts';
+import { loadPagesAlone } from '../content/index.ts';
 import { formsOptionError } from '../errors/index.ts';
 import { startFormsServer, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import type { DeliveryFlags } from './delivery-options.ts';
@@ -29,8 +29,8 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
   if (!existsSync(join(flags.site, 'site.yaml')))
     throw formsOptionError('--site', `There is no site.yaml in ${flags.site}: point --site at the site content folder.`);
   const config = await loadSiteConfig({ siteDir: flags.site });
-  const content = await loadContent({ siteDir: flags.site, config });
-  const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
+  const pages = await loadPagesAlone({ siteDir: flags.site, config });
+  const slugOf = (id: string) => pages.find((page) => page.id === id)?.slug;
   const origin = flags.origin === undefined ? undefined : new URL(httpUrl('--origin', flags.origin)).origin;
   const endpoint = config.settings.forms.endpoint;
   const delivery = resolveDelivery(deliveryFlags, config.settings.baseUrl);

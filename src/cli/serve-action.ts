@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { createBuildSession, formatRebuild, sweptLine } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
-import { loadContent } from '../content/index.ts';
+import { loadPagesAlone } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import { createDevEvents, createTranslationsPage, injectClient, watchSite } from '../dev/index.ts';
 import { securityHeaders, securityOptions, serveSite, type RequestHandler } from '../serve/index.ts';
@@ -14,8 +14,8 @@ import { stopOnSignals } from './stop-on-signals.ts';
 
 /** /api/forms/* in the same server, storing leads in .data/leads.db beside where serve runs, and their outbox. */
 async function startForms(siteDir: string, config: SiteConfig, delivery: DeliverySettings): Promise<{ handle: RequestHandler; close: () => Promise<void> }> {
-  const content = await loadContent({ siteDir, config });
-  const slugOf = (id: string) => content.pages.find((page) => page.id === id)?.slug;
+  const pages = await loadPagesAlone({ siteDir, config });
+  const slugOf = (id: string) => pages.find((page) => page.id === id)?.slug;
   const db = openDatabase({});
   const outbox = startOutbox({ db, webhookUrl: delivery.webhookUrl, mail: delivery.mail, onError: (message) => console.error(`forms: ${message}`) });
   const endpoint = config.settings.forms.endpoint;

@@ -1,5 +1,6 @@
 export {
   loadContent,
+  loadPagesAlone,
   readPost,
   findPostFiles,
   newestFirst,

@@ -127,6 +127,18 @@ export async function loadContent(options: LoadContentOptions): Promise<Content>
   return { pages, collections, ...postsAndDrafts, localeGaps, navigation };
 }
 
+/**
+ * The pages alone (site/pages and their documents), for a server that needs their slugs and not
+ * the blog: `serve`'s and `forms`' thank-you redirects. Reading every post there took ~2.5 s of
+ * `serve`'s start at 1,000 posts per locale, and a broken post stopped the leads endpoint.
+ */
+export async function loadPagesAlone(options: Pick<LoadContentOptions, 'siteDir' | 'config'>): Promise<Page[]> {
+  const problems: SiteError[] = [];
+  const pages = await loadPages(options, problems, []);
+  if (problems.length) throw manyProblemsError(problems);
+  return pages;
+}
+
 /** A SiteError joins the others; anything else is a bug and stops the build as it is. */
 function asSiteProblem(error: unknown): SiteError {
   if (isSiteError(error)) return error;
@@ -455,7 +467,8 @@ function markdownSource(o: {
   const file = displayPath(o.path);
   const numberLocale = o.config.settings.locales[o.locale]?.dateLocale;
   const resolved = resolveBody(o.body, { file, bodyLine: o.bodyLine, numberLocale }, o.config.constants);
-  const dir = siteFolderOf(resolve(o.siteDir), o.path);
+  // Both resolved: `serve` and `forms` name the site folder as given (./site), a build as absolute.
+  const dir = siteFolderOf(resolve(o.siteDir), resolve(o.path));
   const code = findCodeRanges(o.body);
   const images = findMarkdownImages(o.body, { file, bodyLine: o.bodyLine, dir, remoteHosts: o.config.settings.images.remoteHosts }, o.problems, code);
   findShortcodes(o.body, { file, bodyLine: o.bodyLine }, o.problems, code);

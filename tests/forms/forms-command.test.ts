@@ -1,9 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
+import { startCli, type RunningCli } from '../support/start-cli.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { CONTACT, form, runCli } from './support.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
@@ -48,47 +49,6 @@ describe('agency-site forms mail flags', () => {
     }
   });
 });
-
-interface RunningCli {
-  url: string;
-  stdout: string;
-  /** Everything printed so far, also after ready. */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** `bin/agency-site <args>` as a child process, ready once its stdout matches `ready` (the URL in group 1). */
-async function startCli(options: { args: string[]; env: Record<string, string>; cwd?: string; ready: RegExp; cleanup?: () => void }): Promise<RunningCli> {
-  const { SMTP_URL: _, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/agency-site'), ...options.args], {
-    env: { ...inherited, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const stop = async (): Promise<void> => {
-    child.kill('SIGTERM');
-    await exited;
-    options.cleanup?.();
-  };
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  try {
-    const url = await new Promise<string>((ready, fail) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = options.ready.exec(stdout);
-        if (match) ready(match[1]!);
-      });
-      void exited.then(() => fail(new Error(`agency-site ${options.args[0]} exited: ${stderr}`)));
-    });
-    return { url, stdout, output: () => stdout, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
 
 /** `bin/agency-site forms` as a child process over the basic fixture site and a temporary database. */
 function startFormsCli(args: string[], env: Record<string, string>): Promise<RunningCli> {
