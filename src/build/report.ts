@@ -38,9 +38,30 @@ export interface BuildReport {
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /** What `serve --watch` prints after a save: one line, and with --verbose where the time went. */
-export function formatRebuild(report: BuildReport, changes: number, options: { verbose?: boolean } = {}): string[] {
+export function formatRebuild(
+  report: BuildReport,
+  changes: number,
+  options: {
+    verbose?: boolean;
+    /** Warnings already printed (warningKey): only new ones are, so a save does not repeat them all. */ printed?: ReadonlySet<string>;
+  } = {},
+): string[] {
   const line = `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changes} change${changes > 1 ? 's' : ''}`;
-  return options.verbose ? [line, stagesLine(report)] : [line];
+  const lines = options.verbose ? [line, stagesLine(report)] : [line];
+  const fresh = report.warnings.filter((w) => !options.printed?.has(warningKey(w)));
+  if (fresh.length) lines.push(`  ${fresh.length} new warning${fresh.length > 1 ? 's' : ''}:`, ...warningLines(fresh, options.verbose));
+  return lines;
+}
+
+/** What makes a warning the same one on the next rebuild. */
+export const warningKey = (w: { name: string; text: string }) => `${w.name}\0${w.text}`;
+
+/** A list of warnings, the first 20 unless verbose. */
+function warningLines(warnings: readonly BuildReport['warnings'][number][], verbose?: boolean): string[] {
+  const shown = verbose ? warnings : warnings.slice(0, 20);
+  const lines = shown.map((w) => `  - ${w.text} (${w.name})`);
+  if (shown.length < warnings.length) lines.push(`  … ${warnings.length - shown.length} more (--verbose shows all)`);
+  return lines;
 }
 
 const stagesLine = (report: BuildReport) => '  stages: ' + report.stages.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ');
@@ -98,10 +119,7 @@ export function formatReport(report: BuildReport, options: { verbose?: boolean }
   if (report.cacheSwept?.files) lines.push(`  ${sweptLine(report.cacheSwept)}`);
   lines.push(stagesLine(report));
   if (report.warnings.length) {
-    lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`);
-    const shown = options.verbose ? report.warnings : report.warnings.slice(0, 20);
-    for (const w of shown) lines.push(`  - ${w.text} (${w.name})`);
-    if (shown.length < report.warnings.length) lines.push(`  … ${report.warnings.length - shown.length} more (--verbose shows all)`);
+    lines.push(`  ${report.warnings.length} warning${report.warnings.length > 1 ? 's' : ''}:`, ...warningLines(report.warnings, options.verbose));
   }
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { createBuildSession, formatRebuild, sweptLine } from '../build/index.ts';
+import { createBuildSession, formatRebuild, sweptLine, warningKey, type BuildReport } from '../build/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
 import { loadPagesAlone } from '../content/index.ts';
 import { createFormsHandler, openDatabase, startOutbox, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
@@ -51,9 +51,11 @@ export async function serve(flags: ServeFlags): Promise<void> {
     // Swept when the saves pause: said, since the disk it frees (hundreds of MB after template saves on a large site) is visible.
     onSwept: (swept) => flags.quiet || !swept.files || console.log(sweptLine(swept)),
   });
+  // The warnings the terminal has shown: a rebuild prints only those it adds.
+  let printed: BuildReport['warnings'] = [];
   if (flags.build) {
     try {
-      await buildWithFlags(flags, () => session.build());
+      printed = (await buildWithFlags(flags, () => session.build())).warnings;
     } catch (error) {
       // While watching, a broken site is shown in the browser and fixed by the next save.
       if (!events) throw error;
@@ -83,8 +85,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
   });
   const notice = describeDelivery(delivery);
   if (notice) console.log(notice);
+  const watcher = events ? watchChanges(flags, session, events, new Set(printed.map(warningKey))) : undefined;
+  // Said once the watcher has listed the folders: a save made after this line is never missed.
+  await watcher?.ready;
   console.log(`serving ${flags.out} at ${site.url}${events ? ' (watching for changes)' : ''} (Ctrl+C to stop)`);
-  const watcher = events ? watchChanges(flags, session, events) : undefined;
   stopOnSignals({
     finishing: 'requests under way',
     stopped: 'server stopped',
@@ -100,7 +104,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
   });
 }
 
-function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildSession>, events: ReturnType<typeof createDevEvents>) {
+function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildSession>, events: ReturnType<typeof createDevEvents>, printed: Set<string>) {
   const root = dirname(resolve(flags.site));
   return watchSite({
     siteDir: resolve(flags.site),
@@ -109,7 +113,8 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
     build: (changed, hooks) => session.build(changed, hooks),
     send: events.send,
     onBuilt: (report, changed) => {
-      if (!flags.quiet) console.log(formatRebuild(report, changed.length, flags).join('\n'));
+      if (!flags.quiet) console.log(formatRebuild(report, changed.length, { ...flags, printed }).join('\n'));
+      printed = new Set(report.warnings.map(warningKey));
     },
     onFailed: (error) => {
       const message = describeError(error, flags);

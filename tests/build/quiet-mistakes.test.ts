@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatRebuild, formatReport, type BuildReport } from '../../src/build/index.ts';
+import { formatRebuild, formatReport, warningKey, type BuildReport } from '../../src/build/index.ts';
 import { checkSite } from '../../src/checks/index.ts';
 import { describeError } from '../../src/cli/describe-error.ts';
 import { SiteError } from '../../src/errors/index.ts';
@@ -196,6 +196,18 @@ describe('the build report after a change', () => {
       'rebuilt in 120 ms (1 pages rendered) after 2 changes',
       '  stages: reading content 38 ms, rendering pages 32 ms',
     ]);
+  });
+
+  it('serve --watch prints the warnings a save adds, and not again on the next save', () => {
+    const lost = { name: 'PublishedUrlLost', text: '/blog/kickoff/ (site/urls.lock, last made by site/blog/en/kickoff.md) has no page' };
+    const draft = { name: 'DraftSkipped', text: 'site/blog/en/unfinished.md' };
+    const saved = { ...report(1, 1), warnings: [draft, lost] };
+    expect(formatRebuild(saved, 1, { printed: new Set([warningKey(draft)]) })).toEqual([
+      'rebuilt in 120 ms (1 pages rendered) after 1 change',
+      '  1 new warning:',
+      `  - ${lost.text} (PublishedUrlLost)`,
+    ]);
+    expect(formatRebuild(saved, 1, { printed: new Set([draft, lost].map(warningKey)) })).toEqual(['rebuilt in 120 ms (1 pages rendered) after 1 change']);
   });
 });
 

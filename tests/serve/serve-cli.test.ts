@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture } from '../support/fixture.ts';
+import { buildFixture, copyFixture } from '../support/fixture.ts';
 import { startCli, type RunningCli } from '../support/start-cli.ts';
 
 // `serve` and `forms` as an editor runs them: in the project folder, the site folder left to its
@@ -54,6 +54,27 @@ describe('serve and forms with the default ./site', () => {
     expect((await fetch(`${cli.url}${image}`)).status).toBe(200);
     expect(await (await fetch(`${cli.url}/files/blog/en/kickoff/checklist.pdf`)).text()).toBe('%PDF-1.4 checklist\n');
     expect((await fetch(`${cli.url}/api/forms/health`)).status).toBe(200);
+  }, 60_000);
+
+  it('serve --watch prints the warnings a save adds, once: a renamed post folder loses two published URLs', async () => {
+    await buildFixture(f, { lock: 'write' });
+    cli = await startCli({ args: ['serve', '--watch', '--port', '0'], env: {}, cwd: f.dir, ready: /serving \S+ at (http:\/\/\S+?)\/ / });
+    await rename(join(f.site, 'blog/en/kickoff'), join(f.site, 'blog/en/first-week'));
+    await expect.poll(() => cli!.output(), { timeout: 20_000 }).toMatch(/rebuilt in \d+ ms .*\n {2}2 new warnings:\n/);
+    const output = cli.output();
+    expect(output).toContain(
+      '  - /blog/kickoff/ (site/urls.lock, last made by site/blog/en/kickoff/index.md) has no page: `build` will refuse it until an alias or site/redirects.yaml says where it went (PublishedUrlLost)\n',
+    );
+    expect(output).toContain(
+      '  - /files/blog/en/kickoff/checklist.pdf (site/urls.lock, last made by site/blog/en/kickoff/checklist.pdf) is no longer in the site folder: `build` will refuse it until site/redirects.yaml says where it went (PublishedUrlLost)\n',
+    );
+    // The next save keeps them: not printed again.
+    const post = join(f.site, 'blog/en/first-week/index.md');
+    await writeFile(post, `${await readFile(post, 'utf8')}\nBring your questions.\n`);
+    await expect.poll(() => cli!.output().match(/rebuilt in/g)?.length, { timeout: 20_000 }).toBe(2);
+    expect(cli.output().match(/PublishedUrlLost/g)).toHaveLength(2);
+    await rename(join(f.site, 'blog/en/first-week'), join(f.site, 'blog/en/kickoff'));
+    await rm(join(f.site, 'urls.lock'));
   }, 60_000);
 
   it('forms starts beside a blog with a broken post: the leads endpoint reads the pages alone', async () => {
