@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { displayPath } from '../node/display-path.ts';
 import { outMissingError } from '../errors/index.ts';
 import { lineIndex, scanTags } from './scan-html.ts';
@@ -15,7 +15,7 @@ export interface BuiltSite {
 
 /** Every HTML page of out/, scanned once; page-data and assets are only looked up by name. */
 export function readBuiltSite(options: { outDir: string }): BuiltSite {
-  const { outDir } = options;
+  const outDir = resolve(options.outDir);
   if (!existsSync(join(outDir, 'index.html')) && !existsSync(join(outDir, '404.html'))) throw outMissingError(displayPath(outDir));
   const files = new Set<string>();
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {

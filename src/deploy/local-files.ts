@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { deployOptionError } from '../errors/index.ts';
 import { readHashedFiles } from '../output/index.ts';
 import { fileHeaders, HASHED_FILES } from '../node/cache-policy.ts';
@@ -53,13 +53,16 @@ export async function readLocalFiles(outDir: string): Promise<LocalFile[]> {
   if (!existsSync(join(outDir, 'index.html')))
     throw deployOptionError('--out', `${outDir} holds no built site (no index.html): run agency-site build first, or point --out at the built folder.`);
   const hashed = readHashedFiles(outDir);
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  // Listed from the absolute folder: readdir normalizes the folders below `./out/`, so slicing by the
+  // length of the folder as typed cut the wrong number of characters.
+  const root = resolve(outDir);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const paths = new Set(
     entries
       .filter((e) => e.isFile())
       .map((e) =>
         join(e.parentPath, e.name)
-          .slice(outDir.length + 1)
+          .slice(root.length + 1)
           .split(sep)
           .join('/'),
       ),

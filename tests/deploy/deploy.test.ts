@@ -196,6 +196,24 @@ describe('agency-site deploy to an S3 server', () => {
     for (const r of [wrongBucket, badKey, down, noDistribution]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
+  it('run from the project folder with --out ./out/, uploads the same keys as with the absolute folder', async () => {
+    const client = s3Client(endpoint);
+    await runDeploy(settings('absolute/'), output());
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(ROOT, 'bin/agency-site'), 'deploy', '--target', 's3://site/relative', '--endpoint', endpoint, '--out', './out/'],
+        { cwd: fixture.dir },
+        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
+      );
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const absolute = await listKeys(client, 'absolute/');
+    expect(absolute).toEqual(expect.arrayContaining(['index.html', 'es/index.html', 'sitemap.xml']));
+    expect(await listKeys(client, 'relative/')).toEqual(absolute);
+  }, 60_000);
+
   it('through the CLI, prints what it did and adds a table to the GitHub job summary', async () => {
     const summary = join(fixture.dir, 'summary.md');
     const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
