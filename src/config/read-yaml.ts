@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import yaml from 'js-yaml';
 import type { z } from 'zod';
 import { readText } from '../node/read-text.ts';
@@ -31,7 +33,8 @@ export function validateYaml<S extends z.ZodType>(src: YamlSource, data: unknown
 
 export async function readYamlFile<S extends z.ZodType>(file: string, displayName: string, schema: S, what: string): Promise<YamlFile<z.output<S>>> {
   const source = await readText(file).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? missingConfigFileError(displayName) : error;
+    if (error.code !== 'ENOENT') throw error;
+    throw missingConfigFileError(displayName, existsSync(basename(file)) && !existsSync(file));
   });
   const src = { file: displayName, source };
   return { ...src, data: validateYaml(src, parseYaml(src), schema, what) };

@@ -258,6 +258,26 @@ describe('the CLI', () => {
     }
   });
 
+  it('run inside the site folder, says to run it from the folder above', async () => {
+    const f = await copyFixture('basic');
+    try {
+      const failed = (cwd: string) =>
+        run('node', [join(ROOT, 'bin/agency-site'), 'build'], { cwd }).then(
+          () => ({ code: 0, stderr: '' }),
+          (e: { code: number; stderr: string }) => e,
+        );
+      const inside = await failed(f.site);
+      expect(inside.code).toBe(1);
+      expect(inside.stderr).toContain('error site/site.yaml: Missing configuration file (MissingConfigFile)');
+      expect(inside.stderr).toContain('hint: This folder is the site folder itself: run agency-site from the project folder above it (cd ..)');
+      // Elsewhere the hint is the general one.
+      const elsewhere = await failed(join(f.dir, 'templates'));
+      expect(elsewhere.stderr).toContain('hint: Point --site at the folder that holds site.yaml');
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('builds with the flags of the README and prints the report', async () => {
     const f = await copyFixture('basic');
     try {

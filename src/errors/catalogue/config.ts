@@ -77,6 +77,13 @@ const MissingConfigFile = defineError({
   hint: 'Point --site at the folder that holds site.yaml and constants.yaml (the default is ./site).',
 });
 
-export function missingConfigFileError(file: string): SiteError {
-  return MissingConfigFile({ message: `${file} does not exist.`, location: { file } });
+/** `insideSite`: the folder the command runs in holds that file itself (agency-site run inside site/). */
+export function missingConfigFileError(file: string, insideSite = false): SiteError {
+  return MissingConfigFile({
+    message: `${file} does not exist.`,
+    location: { file },
+    ...(insideSite
+      ? { hint: 'This folder is the site folder itself: run agency-site from the project folder above it (cd ..), where ./site is this folder.' }
+      : {}),
+  });
 }
