@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
@@ -391,8 +391,26 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
       files.push({ path, locale: INDEX.exec(parts[1]!)![1] ?? config.defaultLocale, slug: parts[0]!, translationKey: parts[0]! });
     } else unplaced.push(path);
   }
-  for (const path of unplaced.sort())
-    problems.push(unplacedPostFileError(displayPath(path), whyUnplaced(pathWithin(blogDir, path)!.split('/'), config.locales)));
+  // The files of one folder left out for one reason are one problem: a Hugo section of 50 posts is
+  // one folder to move, not 50 errors. A folder with a post's index.md is that post's folder.
+  const postFolders = new Set(files.map((f) => dirname(f.path)));
+  const groups = new Map<string, string[]>();
+  for (const path of unplaced.sort()) {
+    const parts = pathWithin(blogDir, path)!.split('/');
+    const key = `${dirname(path)}\0${whyUnplaced(parts, config.locales, postFolders.has(dirname(path)), 1)}`;
+    groups.set(key, [...(groups.get(key) ?? []), path]);
+  }
+  for (const paths of groups.values()) {
+    const parts = pathWithin(blogDir, paths[0]!)!.split('/');
+    const why = whyUnplaced(parts, config.locales, postFolders.has(dirname(paths[0]!)), paths.length);
+    problems.push(
+      unplacedPostFileError(
+        displayPath(paths[0]!),
+        why,
+        paths.map((p) => basename(p)),
+      ),
+    );
+  }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -400,8 +418,12 @@ export async function findPostFiles(siteDir: string, config: Pick<SiteConfig, 'l
 const INDEX = /^index(?:\.([a-z]{2}(?:-[A-Za-z]{2})?))?\.md$/;
 const LOCALE_LIKE = /^[a-z]{2}(?:-[A-Za-z]{2})?$/;
 
-/** Why a markdown file under site/blog (its path there, in parts) is in no post layout, in words that say where it should go. */
-function whyUnplaced(parts: string[], locales: readonly string[]): string {
+/**
+ * Why a markdown file under site/blog (its path there, in parts) is in no post layout, in words that
+ * say where it should go; `inPostFolder`: its folder holds a post's index.md; `count`: the files of
+ * its folder left out for this reason.
+ */
+function whyUnplaced(parts: string[], locales: readonly string[], inPostFolder: boolean, count: number): string {
   const name = parts.at(-1)!;
   const known = `this site's locales are ${locales.join(', ')} (site.yaml)`;
   const locale = INDEX.exec(name)?.[1] ?? (parts.length === 2 && LOCALE_LIKE.test(parts[0]!) ? parts[0] : undefined);
@@ -411,6 +433,10 @@ function whyUnplaced(parts: string[], locales: readonly string[]): string {
     return `a post is a folder (site/blog/${basename(name, '.md')}/index.md) or a file in a locale folder (site/blog/${locales[0]}/${name})`;
   if (parts.length > 3 || (parts.length === 3 && !locales.includes(parts[0]!)))
     return `it is ${parts.length - 1} folders deep, and a post is site/blog/<slug>/index.md or site/blog/<locale>/<slug>/index.md: move its folder to site/blog/${parts.at(-2)}/`;
+  if (parts.length === 2 && !inPostFolder) {
+    const them = count > 1 ? 'them' : 'it';
+    return `site/blog/${parts[0]}/ holds posts as files, as a Hugo section does; here a post is site/blog/<locale>/<slug>.md or a folder of its own: move ${them} to site/blog/${locales[0]}/ (and translations to site/blog/<locale>/)`;
+  }
   return parts.length === 3
     ? `in a post's folder under a locale, only index.md is the post`
     : `in a post's folder, only index.md and its translations (index.<locale>.md) are posts`;

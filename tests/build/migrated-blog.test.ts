@@ -223,6 +223,9 @@ describe('problems in a moved blog', () => {
     try {
       await writeFile(join(f.site, 'blog/_index.md'), post(['title: Blog']));
       await writeFile(join(f.site, 'blog/memory-leaks-in-node/index.de.md'), post(basics));
+      // A Hugo section: posts as files in a folder of their own, one problem for the folder.
+      await mkdir(join(f.site, 'blog/posts'));
+      for (const name of ['rolling-deploys.md', 'feature-flags.md', 'feature-flags.es.md']) await writeFile(join(f.site, 'blog/posts', name), post(basics));
       await mkdir(join(f.site, 'blog/toml-post'));
       await writeFile(
         join(f.site, 'blog/toml-post/index.md'),
@@ -249,6 +252,12 @@ describe('problems in a moved blog', () => {
           'blog/memory-leaks-in-node/index.de.md',
           undefined,
           expect.stringContaining('written in "de", and this site\'s locales are en, es'),
+        ],
+        [
+          'UnplacedPostFile',
+          'blog/posts/feature-flags.es.md',
+          undefined,
+          'These 3 files are not published (feature-flags.es.md, feature-flags.md, rolling-deploys.md): site/blog/posts/ holds posts as files, as a Hugo section does; here a post is site/blog/<locale>/<slug>.md or a folder of its own: move them to site/blog/en/ (and translations to site/blog/<locale>/).',
         ],
         ['MissingFrontMatter', 'blog/toml-post/index.md', 1, expect.stringContaining('This front matter is TOML, between "+++" lines')],
         ['InvalidField', 'blog/weighted-post/index.md', 5, 'Field "(root)": unknown key "weight".'],

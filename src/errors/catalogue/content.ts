@@ -94,8 +94,13 @@ const UnplacedPostFile = defineError({
   hint: 'Move it where README.md says under "Posts as folders, files beside them" (`<slug>/index.md` with `index.es.md` beside it, `<locale>/<slug>/index.md` or `<locale>/<slug>.md`), or delete it.',
 });
 
-export function unplacedPostFileError(file: string, why: string): SiteError {
-  return UnplacedPostFile({ message: `This file is not published: ${why}.`, location: { file } });
+/** `names`: the files of its folder left out for the same reason, this one first. */
+export function unplacedPostFileError(file: string, why: string, names: readonly string[] = []): SiteError {
+  const listed = names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', ');
+  return UnplacedPostFile({
+    message: names.length > 1 ? `These ${names.length} files are not published (${listed}): ${why}.` : `This file is not published: ${why}.`,
+    location: { file },
+  });
 }
 
 const DuplicateTranslationKey = defineError({
