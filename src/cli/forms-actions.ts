@@ -6,6 +6,7 @@ import { securityHeaders } from '../serve/index.ts';
 import { PROXY_PATH } from '../shared/site-urls.ts';
 import { loadSiteConfig } from '../config/index.ts';
 import { loadPagesAlone } from '../content/index.ts';
+import { listenError } from './listen-errors.ts';
 import { formsOptionError } from '../errors/index.ts';
 import { startFormsServer, thankYouRedirects, thankYouSlugs } from '../forms/index.ts';
 import type { DeliveryFlags } from './delivery-options.ts';
@@ -55,11 +56,7 @@ export async function serveForms(flags: FormsFlags): Promise<void> {
     // The same third-party proxy as `serve`, for static hosts that send PROXY_PATH here.
     extraHandlers: [proxyHandler(config.settings.thirdPartyAllowlist)],
   }).catch((error: unknown) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw formsOptionError('--port', `Port ${flags.port} on ${flags.host} is already in use: stop what uses it or pick another --port.`);
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw formsOptionError('--host', `Cannot listen on ${flags.host}:${flags.port} (${code}).`);
-    throw error;
+    throw listenError(error, flags.port, flags.host);
   });
   const notice = describeDelivery(delivery);
   if (notice) console.log(notice);

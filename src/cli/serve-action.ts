@@ -9,6 +9,7 @@ import { buildOptionsOf, buildWithFlags } from './build-command.ts';
 import type { DeliverySettings } from './delivery-options.ts';
 import { checkDeliveryFlags, describeDelivery, logLead, resolveDelivery } from './delivery-settings.ts';
 import { describeError } from './describe-error.ts';
+import { assertCanListen, listenError } from './listen-errors.ts';
 import type { ServeFlags } from './serve-command.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
@@ -51,6 +52,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     // Swept when the saves pause: said, since the disk it frees (hundreds of MB after template saves on a large site) is visible.
     onSwept: (swept) => flags.quiet || !swept.files || console.log(sweptLine(swept)),
   });
+  await assertCanListen(flags.port, flags.host);
   // The warnings the terminal has shown: a rebuild prints only those it adds.
   let printed: BuildReport['warnings'] = [];
   if (flags.build) {
@@ -81,7 +83,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...(events ? { transformHtml: injectClient } : {}),
   }).catch(async (error: unknown) => {
     await forms.close();
-    throw error;
+    throw listenError(error, flags.port, flags.host);
   });
   const notice = describeDelivery(delivery);
   if (notice) console.log(notice);

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, copyFixture } from '../support/fixture.ts';
+import { buildFixture, copyFixture, ROOT } from '../support/fixture.ts';
 import { startCli, type RunningCli } from '../support/start-cli.ts';
 
 // `serve` and `forms` as an editor runs them: in the project folder, the site folder left to its
@@ -75,6 +77,33 @@ describe('serve and forms with the default ./site', () => {
     expect(cli.output().match(/PublishedUrlLost/g)).toHaveLength(2);
     await rename(join(f.site, 'blog/en/first-week'), join(f.site, 'blog/en/kickoff'));
     await rm(join(f.site, 'urls.lock'));
+  }, 60_000);
+
+  it('serve on a port in use stops at once, before building, and names --port; so does forms', async () => {
+    const taken = createServer();
+    await new Promise<void>((ready) => taken.listen(0, '127.0.0.1', ready));
+    const port = String((taken.address() as AddressInfo).port);
+    try {
+      const run = (args: string[]) =>
+        new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+          execFile(process.execPath, [join(ROOT, 'bin/agency-site'), ...args], { cwd: f.dir }, (error, stdout, stderr) =>
+            done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+          ),
+        );
+      for (const args of [
+        ['serve', '--port', port],
+        ['forms', '--port', port, '--site', 'site', '--db', '.data/port-test.db', '--uploads', '.data/uploads'],
+      ]) {
+        const result = await run(args);
+        expect(result.code).toBe(1);
+        expect(result.stderr.trim()).toBe(
+          `error Invalid --port (InvalidFormsOption)\n  Port ${port} on 127.0.0.1 is already in use: stop what uses it or pick another --port.\n  hint: Run the command with --help for the accepted values.`,
+        );
+        expect(result.stdout).not.toContain('built');
+      }
+    } finally {
+      taken.close();
+    }
   }, 60_000);
 
   it('forms starts beside a blog with a broken post: the leads endpoint reads the pages alone', async () => {
