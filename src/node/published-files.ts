@@ -14,13 +14,39 @@ const NOT_PUBLISHED = new Set(['.md', '.mdx', '.yaml', '.yml']);
  */
 export function siteFileRole(src: string): 'static' | 'image' | 'linked' | undefined {
   const slash = src.indexOf('/', 1);
-  if (slash < 0) return undefined;
+  if (slash < 0 || isJunk(src.slice(src.lastIndexOf('/') + 1))) return undefined;
   const top = src.slice(1, slash);
   if (top === 'static') return 'static';
   if (src.slice(src.lastIndexOf('/') + 1).startsWith('.')) return undefined;
   const ext = extname(src).toLowerCase();
   if (IMAGE_EXTENSIONS.has(ext)) return 'image';
   return top === 'images' || top === 'collections' || NOT_PUBLISHED.has(ext) ? undefined : 'linked';
+}
+
+/** What an operating system or an editor leaves beside files (Finder's .DS_Store, a vim swap file): never published, even from site/static. */
+const isJunk = (name: string) => /^(?:\.DS_Store|Thumbs\.db|desktop\.ini|\.#.*|.*~|\..*\.sw[a-p])$/i.test(name);
+
+/** site/static's files, as they are published (one listing of that folder only). */
+export function listStaticFiles(siteDir: string): SiteFile[] {
+  const dir = join(siteDir, 'static');
+  return listFolder(siteDir, dir).filter((f) => siteFileRole(f.src) === 'static');
+}
+
+/** Every file under `dir`, with its path in the site folder, sorted by it. */
+function listFolder(siteDir: string, dir: string): SiteFile[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: SiteFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    files.push({ file, src: '/' + relative(siteDir, file).split(sep).join('/') });
+  }
+  return files.sort((a, b) => (a.src < b.src ? -1 : 1));
 }
 
 /** A file of the site folder: absolute, and its path in the folder (`/blog/en/a-post/shot.png`). */
@@ -32,20 +58,10 @@ export interface SiteFile {
 /** One listing of the site folder, by role, each sorted by path: what the images step processes and publishes, and what the lock records. */
 export function siteFilesByRole(siteDir: string): Record<'static' | 'image' | 'linked', SiteFile[]> {
   const byRole: Record<'static' | 'image' | 'linked', SiteFile[]> = { static: [], image: [], linked: [] };
-  let entries;
-  try {
-    entries = readdirSync(siteDir, { recursive: true, withFileTypes: true });
-  } catch {
-    return byRole;
+  for (const file of listFolder(siteDir, siteDir)) {
+    const role = siteFileRole(file.src);
+    if (role) byRole[role].push(file);
   }
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const src = '/' + relative(siteDir, file).split(sep).join('/');
-    const role = siteFileRole(src);
-    if (role) byRole[role].push({ file, src });
-  }
-  for (const list of Object.values(byRole)) list.sort((a, b) => (a.src < b.src ? -1 : 1));
   return byRole;
 }
 

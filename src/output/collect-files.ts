@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
 import type { OutputFile } from './build-manifest.ts';
@@ -15,6 +14,7 @@ import { securityHeaders } from '../node/security-headers.ts';
 import type { CompressedAssets } from '../assets/index.ts';
 import { securityOptions } from '../node/security-options.ts';
 import { namedOf } from './filled-file.ts';
+import { listStaticFiles } from '../node/published-files.ts';
 
 /** Where a page's page-data lives inside out/. */
 export function pageDataFile(page: PlannedPage): string {
@@ -159,15 +159,7 @@ export function hostFiles(files: readonly OutputFile[], config: SiteConfig, same
   return [headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }];
 }
 
-/** Files under site/static/ are published as they are (favicon, SVG illustrations). */
+/** Files under site/static/ are published as they are (favicon, SVG illustrations), but what an OS or editor leaves there. */
 async function staticFiles(siteDir: string): Promise<OutputFile[]> {
-  const dir = join(siteDir, 'static');
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files: OutputFile[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    files.push({ path: full.slice(dir.length + 1), data: await readFile(full) });
-  }
-  return files;
+  return Promise.all(listStaticFiles(siteDir).map(async ({ file, src }) => ({ path: src.slice('/static/'.length), data: await readFile(file) })));
 }

@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/errors/index.ts';
@@ -22,6 +23,9 @@ beforeAll(async () => {
   f = await copyFixture('basic');
   await mkdir(join(f.site, 'static/downloads'), { recursive: true });
   await writeFile(join(f.site, 'static/downloads/rate-card.pdf'), '%PDF-1.4 rates\n');
+  // What Finder and an editor leave beside it: never published, never locked.
+  await writeFile(join(f.site, 'static/downloads/.DS_Store'), 'Bud1');
+  await writeFile(join(f.site, 'static/downloads/rate-card.pdf~'), '%PDF-1.4 an older copy\n');
   await mkdir(join(f.site, 'blog/en/kickoff'), { recursive: true });
   await writeFile(
     join(f.site, 'blog/en/kickoff/index.md'),
@@ -44,8 +48,10 @@ describe('site/urls.lock keeps feeds and files', () => {
     expect(lock).toContain('/downloads/rate-card.pdf file:static/downloads/rate-card.pdf - site/static/downloads/rate-card.pdf');
     expect(lock).toContain('/files/blog/en/kickoff/checklist.pdf file:blog/en/kickoff/checklist.pdf - site/blog/en/kickoff/checklist.pdf');
     expect(lock).toEqual([...lock].sort());
-    // The files are where the lock says.
+    expect(lock.filter((l) => l.includes('.DS_Store') || l.includes('.pdf~'))).toEqual([]);
+    // The files are where the lock says, and the junk beside them is not published.
     expect(await read(f.out, 'downloads/rate-card.pdf')).toBe('%PDF-1.4 rates\n');
+    expect(existsSync(join(f.out, 'downloads/.DS_Store')) || existsSync(join(f.out, 'downloads/rate-card.pdf~'))).toBe(false);
     expect(await read(f.out, 'blog/kickoff/index.html')).toContain('href="/files/blog/en/kickoff/checklist.pdf"');
   });
 
