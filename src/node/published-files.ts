@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { publishedFileUrl } from '../shared/site-paths.ts';
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.svg']);
@@ -34,17 +34,20 @@ export function listStaticFiles(siteDir: string): SiteFile[] {
 
 /** Every file under `dir`, with its path in the site folder, sorted by it. */
 function listFolder(siteDir: string, dir: string): SiteFile[] {
+  // Absolute, so every entry's folder starts with it and the site path is a slice: path.relative
+  // cost ~10 µs a file, a third of the listing.
+  const root = resolve(siteDir);
   let entries;
   try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    entries = readdirSync(resolve(dir), { recursive: true, withFileTypes: true });
   } catch {
     return [];
   }
   const files: SiteFile[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    files.push({ file, src: '/' + relative(siteDir, file).split(sep).join('/') });
+    const file = `${entry.parentPath}${sep}${entry.name}`;
+    files.push({ file, src: sep === '/' ? file.slice(root.length) : file.slice(root.length).split(sep).join('/') });
   }
   return files.sort((a, b) => (a.src < b.src ? -1 : 1));
 }
