@@ -37,15 +37,14 @@ export interface BuildReport {
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
-/** What `serve --watch` prints after a save: one line, and with --verbose where the time went. */
-export function formatRebuild(
-  report: BuildReport,
-  changes: number,
-  options: {
-    verbose?: boolean;
-    /** Warnings already printed (warningKey): only new ones are, so a save does not repeat them all. */ printed?: ReadonlySet<string>;
-  } = {},
-): string[] {
+export interface RebuildLineOptions {
+  verbose?: boolean;
+  /** The warnings already printed (`warningKey`): a save prints only those it adds. */
+  printed?: ReadonlySet<string>;
+}
+
+/** What `serve --watch` prints after a save: one line, the warnings it added, and with --verbose where the time went. */
+export function formatRebuild(report: BuildReport, changes: number, options: RebuildLineOptions = {}): string[] {
   const line = `rebuilt in ${Math.round(report.durationMs)} ms (${report.rendered} pages rendered) after ${changes} change${changes > 1 ? 's' : ''}`;
   const lines = options.verbose ? [line, stagesLine(report)] : [line];
   const fresh = report.warnings.filter((w) => !options.printed?.has(warningKey(w)));
