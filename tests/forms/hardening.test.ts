@@ -94,7 +94,7 @@ describe('uploads a killed server was receiving', () => {
       expect(readdirSync(uploads).sort()).toEqual([committed, `${'c'.repeat(32)}.${process.ppid}.partial`].sort());
       expect(readFileSync(join(uploads, committed), 'utf8')).toBe('%PDF');
     } finally {
-      await restarted.close(1000);
+      await restarted.stop();
     }
   });
 });
