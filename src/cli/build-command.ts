@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { BuildOptions, BuildReport } from '../build/index.ts';
+import { baseUrlArgument } from './base-url-argument.ts';
 import { run, type Verbosity } from './run.ts';
 
 export interface BuildFlags extends Verbosity {
@@ -68,7 +69,7 @@ export function addBuildOptions(command: Command): Command {
   return command
     .option('--site <dir>', 'site content folder', './site')
     .option('--out <dir>', 'output folder', './out')
-    .option('--base-url <url>', "absolute URL the site is served from (overrides site.yaml's baseUrl)")
+    .option('--base-url <url>', "absolute URL the site is served from (overrides site.yaml's baseUrl)", baseUrlArgument)
     .option('--cache <dir>', 'cache folder (default: .cache beside the site folder)')
     .option('-q, --quiet', 'print errors only')
     .option('-v, --verbose', 'print each stage and every warning');

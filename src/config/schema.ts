@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSiteOrigin, SITE_ORIGIN_EXPECTED } from './base-url.ts';
 
 const localeCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'expected a language code such as "en" or "es"');
 
@@ -14,7 +15,10 @@ const localeSettings = z.strictObject({
 export const siteConfigSchema = z
   .strictObject({
     name: z.string().min(1),
-    baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine(isSiteOrigin, SITE_ORIGIN_EXPECTED)
+      .transform((u) => u.replace(/\/+$/, '')),
     defaultLocale: localeCode,
     locales: z.record(localeCode, localeSettings).refine((m) => Object.keys(m).length > 0, 'expected at least one locale'),
     analytics: z

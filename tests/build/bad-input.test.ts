@@ -53,6 +53,17 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a baseUrl with a path (pages link from the root of the host)',
+    change: (f) => edit(join(f.site, 'site.yaml'), (t) => t.replace(/^baseUrl: (.*)$/m, 'baseUrl: $1/site')),
+    error: {
+      name: 'InvalidField',
+      file: /site\.yaml$/,
+      line: 2,
+      field: 'baseUrl',
+      message: /expected the site's origin, like https:\/\/staging\.example\.com/,
+    },
+  },
+  {
     name: 'an unknown template',
     change: (f) => edit(join(f.site, 'pages/careers.yaml'), (t) => t.replace('template: document', 'template: careers-page')),
     error: {
@@ -252,6 +263,29 @@ describe('the CLI', () => {
       expect(result.stderr).not.toContain('real calendar date');
       expect(result.stderr).toContain('> 4 | date: 10/01/2026');
       expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+      expect(existsSync(f.out)).toBe(false);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
+  it('a --base-url that is not an origin stops before building, naming the option', async () => {
+    const f = await copyFixture('basic');
+    try {
+      for (const [command, value] of [
+        ['build', 'staging.example'],
+        ['serve', 'https://staging.example/preview'],
+        ['check', 'staging.example'],
+      ]) {
+        const result = await run('node', [join(ROOT, 'bin/agency-site'), command!, '--base-url', value!], { cwd: f.dir }).then(
+          () => ({ code: 0, stderr: '' }),
+          (e: { code: number; stderr: string }) => e,
+        );
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          `error: option '--base-url <url>' argument '${value}' is invalid. expected the site's origin, like https://staging.example.com: http(s), the host, no path`,
+        );
+      }
       expect(existsSync(f.out)).toBe(false);
     } finally {
       await f.cleanup();
