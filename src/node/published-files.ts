@@ -14,10 +14,11 @@ const NOT_PUBLISHED = new Set(['.md', '.mdx', '.yaml', '.yml']);
  */
 export function siteFileRole(src: string): 'static' | 'image' | 'linked' | undefined {
   const slash = src.indexOf('/', 1);
-  if (slash < 0 || isJunk(src.slice(src.lastIndexOf('/') + 1))) return undefined;
+  const name = src.slice(src.lastIndexOf('/') + 1);
+  if (slash < 0 || isJunk(name)) return undefined;
   const top = src.slice(1, slash);
   if (top === 'static') return 'static';
-  if (src.slice(src.lastIndexOf('/') + 1).startsWith('.')) return undefined;
+  if (name.startsWith('.')) return undefined;
   const ext = extname(src).toLowerCase();
   if (IMAGE_EXTENSIONS.has(ext)) return 'image';
   return top === 'images' || top === 'collections' || NOT_PUBLISHED.has(ext) ? undefined : 'linked';

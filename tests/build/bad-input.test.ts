@@ -15,6 +15,13 @@ const lineIn = (file: string, text: string) =>
 
 const run = promisify(execFile);
 
+/** `bin/agency-site <args>` in `cwd`, expected to fail: its exit code and what it printed on stderr. */
+const failedCli = (args: string[], cwd: string) =>
+  run('node', [join(ROOT, 'bin/agency-site'), ...args], { cwd }).then(
+    () => ({ code: 0, stderr: '' }),
+    (e: { code: number; stderr: string }) => e,
+  );
+
 async function edit(file: string, change: (text: string) => string) {
   await writeFile(file, change(await readFile(file, 'utf8')));
 }
@@ -252,10 +259,7 @@ describe('the CLI', () => {
     const f = await copyFixture('basic');
     try {
       await edit(join(f.site, 'blog/en/first-post.md'), (t) => t.replace('date: 2026-01-10', 'date: 10/01/2026'));
-      const result = await run('node', [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out], { cwd: f.dir }).then(
-        () => ({ code: 0, stderr: '' }),
-        (e: { code: number; stderr: string }) => e,
-      );
+      const result = await failedCli(['build', '--site', f.site, '--out', f.out], f.dir);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('error site/blog/en/first-post.md:4:1: Invalid post front matter');
       expect(result.stderr).toContain('Field "date": expected a date written YYYY-MM-DD');
@@ -277,10 +281,7 @@ describe('the CLI', () => {
         ['serve', 'https://staging.example/preview'],
         ['check', 'staging.example'],
       ]) {
-        const result = await run('node', [join(ROOT, 'bin/agency-site'), command!, '--base-url', value!], { cwd: f.dir }).then(
-          () => ({ code: 0, stderr: '' }),
-          (e: { code: number; stderr: string }) => e,
-        );
+        const result = await failedCli([command!, '--base-url', value!], f.dir);
         expect(result.code).toBe(1);
         expect(result.stderr).toContain(
           `error: option '--base-url <url>' argument '${value}' is invalid. expected the site's origin, like https://staging.example.com: http(s), the host, no path`,
@@ -295,17 +296,12 @@ describe('the CLI', () => {
   it('run inside the site folder, says to run it from the folder above', async () => {
     const f = await copyFixture('basic');
     try {
-      const failed = (cwd: string) =>
-        run('node', [join(ROOT, 'bin/agency-site'), 'build'], { cwd }).then(
-          () => ({ code: 0, stderr: '' }),
-          (e: { code: number; stderr: string }) => e,
-        );
-      const inside = await failed(f.site);
+      const inside = await failedCli(['build'], f.site);
       expect(inside.code).toBe(1);
       expect(inside.stderr).toContain('error site/site.yaml: Missing configuration file (MissingConfigFile)');
       expect(inside.stderr).toContain('hint: This folder is the site folder itself: run agency-site from the project folder above it (cd ..)');
       // Elsewhere the hint is the general one.
-      const elsewhere = await failed(join(f.dir, 'templates'));
+      const elsewhere = await failedCli(['build'], join(f.dir, 'templates'));
       expect(elsewhere.stderr).toContain('hint: Point --site at the folder that holds site.yaml');
     } finally {
       await f.cleanup();
