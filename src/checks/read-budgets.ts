@@ -1,7 +1,7 @@
 import { budgetsFileInvalidFinding } from '../errors/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseYaml } from '../config/index.ts';
 import { isSiteError, locateYamlPath } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';

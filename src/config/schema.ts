@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSiteOrigin, SITE_ORIGIN_EXPECTED } from './base-url.ts';
 
 const localeCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'expected a language code such as "en" or "es"');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An old path that now lives at this page (site/urls.lock and site/redirects.yaml say the rest). */
 const aliasPath = z.string().regex(/^\/[^\s?#*]*$/, 'expected an old path starting with "/" (no spaces, query, fragment or "*")');

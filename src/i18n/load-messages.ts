@@ -1,6 +1,6 @@
 import { readText } from '../node/read-text.ts';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SiteConfig } from '../config/index.ts';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';

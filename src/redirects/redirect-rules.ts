@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseYaml, validateYaml } from '../config/index.ts';
 import { locate, type SourceLocation } from '../errors/index.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // One schema per form, shared with the browser: no `node:` imports here.
 // Messages are ids from error-messages.ts; validateSubmission() turns them into text.
