@@ -34,13 +34,13 @@ const base = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
 });
 
-// Listen to the reload events like a browser tab does.
+// Listen to the reload events like a browser tab on the edited post does (the tab names its page).
 const waiters = [];
 const builtWaiters = [];
 // When each rebuild started (the watcher saw the save) and how long the build said it took.
 const buildingAt = [];
 const builtMs = [];
-get(new URL('/__agency-site/events', base), (res) => {
+get(new URL('/__agency-site/events?page=%2Fblog%2Fpost-7%2F', base), (res) => {
   let buffer = '';
   res.on('data', (c) => {
     buffer += c;

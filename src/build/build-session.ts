@@ -71,7 +71,7 @@ export function createBuildSession(options: BuildOptions, hooks: { onSwept?: (sw
 
   return {
     /** Rebuilds after `changed` files (absolute paths); the first call always runs the full build. */
-    async build(saved: string[] = [], hooks: Pick<BuildOptions, 'onStylesheet'> = {}): Promise<BuildReport> {
+    async build(saved: string[] = [], hooks: Pick<BuildOptions, 'onStylesheet' | 'openPages' | 'onOpenPagesReady'> = {}): Promise<BuildReport> {
       // Files saved before a failed build are still unbuilt: the next build takes them too.
       const changed = [...new Set([...unbuilt, ...saved])];
       unbuilt = changed;

@@ -35,6 +35,10 @@ export interface BuildOptions {
    * it are rendered again, so an open tab can swap it at once.
    */
   onStylesheet?: (href: string) => void;
+  /** `serve --watch`: the URL paths open in a browser tab, rendered first when a save reaches many pages. */
+  openPages?: () => readonly string[];
+  /** `serve --watch`: told when those of the open pages the save reached (out/ files) are in out/, before the rest. */
+  onOpenPagesReady?: (outFiles: string[]) => void;
   /** `build`: the inputs whose stamps differ from the last build's; the saved graph says which pages they reach. */
   changedFiles?: StampChange[];
   /** `build`: the stamps that listed `changedFiles`, taken a moment before; saved with this build. */

@@ -6,6 +6,7 @@ import { cacheDirOf, type BuildOptions, type BuildResult, type ChangedSince } fr
 import { storedBy, sweepCacheWhenDue } from './cache-sweep.ts';
 import { collectFiles } from './collect-step.ts';
 import { finishBuild } from './finish-step.ts';
+import { renderOpenPagesFirst } from './open-pages-first.ts';
 import { planBuild } from './plan-step.ts';
 import { readInputs, swapStylesheetFirst } from './read-inputs.ts';
 import { renderBesideCards } from './render-beside-cards.ts';
@@ -54,6 +55,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   const output = options.output ?? new StagedOutput(options.outDir);
   if (output instanceof StagedOutput) await output.removeStale();
   try {
+    await renderOpenPagesFirst(build, inputs, planned, prepared);
     const rendered = await renderBesideCards(build, inputs, planned, prepared);
     const collected = await collectFiles(build, inputs, planned, prepared, rendered);
     const last = build.change.last;

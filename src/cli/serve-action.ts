@@ -114,6 +114,7 @@ function watchChanges(flags: ServeFlags, session: ReturnType<typeof createBuildS
     localesDir: join(root, 'locales'),
     build: (changed, hooks) => session.build(changed, hooks),
     send: events.send,
+    openPages: events.openPages,
     onBuilt: (report, changed) => {
       if (!flags.quiet) console.log(formatRebuild(report, changed.length, { ...flags, printed }).join('\n'));
       printed = new Set(report.warnings.map(warningKey));

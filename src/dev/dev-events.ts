@@ -7,25 +7,35 @@ export const CLIENT_PATH = '/__agency-site/client.js';
 export type DevEvent =
   { type: 'reload' } | { type: 'css'; href: string } | { type: 'error'; message: string } | { type: 'building' } | { type: 'built'; ms: number };
 
-/** Server-sent events to the open pages of `serve --watch`, and the small script that listens. */
+/**
+ * Server-sent events to the open pages of `serve --watch`, and the small script that listens.
+ * Each tab names its page (`?page=/blog/x/`), so a rebuild can reload it before the others.
+ */
 export function createDevEvents() {
-  const clients = new Set<ServerResponse>();
+  /** Each open stream, with the URL path of the page that opened it ('' when it did not say). */
+  const clients = new Map<ServerResponse, string>();
   let lastError: DevEvent | undefined;
 
-  function send(event: DevEvent): void {
-    lastError = event.type === 'error' ? event : event.type === 'building' ? lastError : undefined;
+  /** To every tab, or to those whose page `to` accepts. */
+  function send(event: DevEvent, to?: (page: string) => boolean): void {
+    if (!to) lastError = event.type === 'error' ? event : event.type === 'building' ? lastError : undefined;
     const frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-    for (const res of clients) res.write(frame);
+    for (const [res, page] of clients) if (!to || to(page)) res.write(frame);
+  }
+
+  /** The URL paths open in a tab, once each. */
+  function openPages(): string[] {
+    return [...new Set([...clients.values()].filter(Boolean))];
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const path = (req.url ?? '').split('?')[0];
+    const [path, query = ''] = (req.url ?? '').split('?');
     if (path === EVENTS_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write('retry: 500\n\n');
       // A page opened while the site is broken shows the error at once.
       if (lastError) res.write(`event: error\ndata: ${JSON.stringify(lastError)}\n\n`);
-      clients.add(res);
+      clients.set(res, pageOf(query));
       req.on('close', () => clients.delete(res));
       return true;
     }
@@ -38,11 +48,23 @@ export function createDevEvents() {
 
   /** Ends every open stream: they never end by themselves, so a closing server would wait on them. */
   function close(): void {
-    for (const res of clients) res.end();
+    for (const res of clients.keys()) res.end();
     clients.clear();
   }
 
-  return { send, handle, close, clientCount: () => clients.size };
+  return { send, handle, close, openPages, clientCount: () => clients.size };
+}
+
+/** The page a tab named, as a URL path ('/es/blog/x/'); '' for anything else. */
+function pageOf(query: string): string {
+  let page: string | null;
+  try {
+    // The tab sends location.pathname, percent-encoded as the browser keeps it; pages are planned decoded.
+    page = decodeURIComponent(new URLSearchParams(query).get('page') ?? '');
+  } catch {
+    return '';
+  }
+  return page && page.startsWith('/') && !page.startsWith('//') && page.length < 2048 ? page : '';
 }
 
 export function injectClient(html: string): string {
@@ -52,7 +74,7 @@ export function injectClient(html: string): string {
 
 // Runs in the browser: reload on change, swap the stylesheet for CSS-only changes, overlay errors.
 const CLIENT_SCRIPT = `
-const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+const source = new EventSource(${JSON.stringify(EVENTS_PATH)} + '?page=' + encodeURIComponent(location.pathname));
 let broken = false;
 function overlay(message) {
   let box = document.getElementById('agency-site-error');

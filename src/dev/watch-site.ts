@@ -1,5 +1,6 @@
-import type { BuildReport } from '../build/index.ts';
+import type { BuildOptions, BuildReport } from '../build/index.ts';
 import { classifyChange, projectPath } from '../graph/index.ts';
+import { outFileOfPath } from '../shared/locale-path.ts';
 import type { DevEvent } from './dev-events.ts';
 import { watchFiles } from './file-watcher.ts';
 
@@ -11,8 +12,11 @@ export interface WatchSiteOptions {
   templatesDir: string;
   localesDir: string;
   /** Rebuilds the site after these files changed; the build re-renders only what they affect. */
-  build: (changed: string[], hooks: { onStylesheet: (href: string) => void }) => Promise<BuildReport>;
-  send: (event: DevEvent) => void;
+  build: (changed: string[], hooks: Pick<BuildOptions, 'onStylesheet' | 'openPages' | 'onOpenPagesReady'>) => Promise<BuildReport>;
+  /** To every open tab, or to those whose page (a URL path) `to` accepts. */
+  send: (event: DevEvent, to?: (page: string) => boolean) => void;
+  /** The URL paths open in a tab: a rebuild that reaches many pages renders these first. */
+  openPages?: () => string[];
   onBuilt?: (report: BuildReport, changed: string[]) => void;
   onFailed?: (error: unknown) => string;
 }
@@ -58,12 +62,18 @@ export function watchSite(options: WatchSiteOptions) {
           swapped = href;
           options.send({ type: 'css', href });
         };
-        const report = await options.build(changes, { onStylesheet });
+        // Tabs whose page the build put in out/ before the rest: they reload then, and not again at the end.
+        let first: Set<string> | undefined;
+        const onOpenPagesReady = (outFiles: string[]) => {
+          first = new Set(outFiles);
+          options.send({ type: 'reload' }, (page) => first!.has(outFileOfPath(page)));
+        };
+        const report = await options.build(changes, { onStylesheet, ...(options.openPages ? { openPages: options.openPages, onOpenPagesReady } : {}) });
         // What the build's classification decided (the first build of a session knows no changes: reload).
         const reload = report.reload ?? 'page';
         if (reload === 'css' && report.stylesheets[0]) {
           if (report.stylesheets[0] !== swapped) options.send({ type: 'css', href: report.stylesheets[0] });
-        } else if (reload !== 'none') options.send({ type: 'reload' });
+        } else if (reload !== 'none') options.send({ type: 'reload' }, first && ((page) => !first!.has(outFileOfPath(page))));
         options.send({ type: 'built', ms: Math.round(report.durationMs) });
         options.onBuilt?.(report, changes);
       } catch (error) {

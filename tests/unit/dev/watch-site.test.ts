@@ -32,17 +32,22 @@ const until = async (done: () => boolean) => {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
+/** A project's three watched folders (and `extra` ones) and the dev events served on loopback: the URL of their stream. */
+async function project(extra: string[]) {
+  const root = await mkdtemp(join(tmpdir(), 'agency-site-watch-'));
+  cleanup.push(() => rm(root, { recursive: true, force: true }));
+  const dirs = { siteDir: join(root, 'site'), templatesDir: join(root, 'templates'), localesDir: join(root, 'locales') };
+  for (const dir of [...Object.values(dirs), ...extra.map((rel) => join(root, rel))]) await mkdir(dir, { recursive: true });
+  const events = createDevEvents();
+  const server = createServer((req, res) => void events.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise((resolve) => (events.close(), server.close(resolve))));
+  return { dirs, events, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/__agency-site/events` };
+}
+
 describe('watchSite', () => {
   it('tells listeners a rebuild started while it runs, not once it first pauses', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'agency-site-watch-'));
-    cleanup.push(() => rm(root, { recursive: true, force: true }));
-    const dirs = { siteDir: join(root, 'site'), templatesDir: join(root, 'templates'), localesDir: join(root, 'locales') };
-    for (const dir of [...Object.values(dirs), join(dirs.siteDir, 'blog/en')]) await mkdir(dir, { recursive: true });
-
-    const events = createDevEvents();
-    const server = createServer((req, res) => void events.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => (events.close(), server.close(resolve))));
+    const { dirs, events, url } = await project(['site/blog/en']);
 
     let heldUntil = 0;
     let built = false;
@@ -61,7 +66,6 @@ describe('watchSite', () => {
     cleanup.push(() => watcher.close());
     await watcher.ready;
 
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/__agency-site/events`;
     const listener = new Worker(LISTENER, { eval: true, workerData: { url } });
     cleanup.push(() => listener.terminate());
     const received: Received[] = [];
@@ -72,5 +76,44 @@ describe('watchSite', () => {
     await until(() => built && received.some((event) => event.type === 'built'));
     expect(received.map((event) => event.type)).toEqual(['open', 'building', 'reload', 'built']);
     expect(received.find((event) => event.type === 'building')!.at).toBeLessThan(heldUntil);
+  });
+
+  it('reloads the tabs on pages the build put in out/ first at once, and only the others at the end', async () => {
+    const { dirs, events, url: base } = await project(['templates/pages']);
+
+    let asked: readonly string[] = [];
+    const watcher = watchSite({
+      ...dirs,
+      send: events.send,
+      openPages: events.openPages,
+      // A template save: the open post is ready 300 ms before the rest of the site.
+      build: async (_changed, hooks) => {
+        asked = hooks.openPages?.() ?? [];
+        hooks.onOpenPagesReady?.(['es/blog/café/index.html']);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { reload: 'page', stylesheets: [], durationMs: 300 } as unknown as BuildReport;
+      },
+    });
+    cleanup.push(() => watcher.close());
+    await watcher.ready;
+
+    const tabs = ['/es/blog/caf%C3%A9/', '/careers/'].map((page) => {
+      const received: Received[] = [];
+      // The query a tab's script sends: its location.pathname, encoded once more.
+      const listener = new Worker(LISTENER, { eval: true, workerData: { url: `${base}?page=${encodeURIComponent(page)}` } });
+      cleanup.push(() => listener.terminate());
+      listener.on('message', (message: Received) => received.push(message));
+      return received;
+    });
+    await until(() => events.clientCount() === 2);
+
+    await writeFile(join(dirs.templatesDir, 'pages/blog-post.tsx'), 'export default function BlogPost() { return null; }\n');
+    await until(() => tabs.every((received) => received.some((event) => event.type === 'built')));
+    const [post, careers] = tabs.map((received) => received.filter((e) => e.type !== 'open'));
+    expect([...asked].sort()).toEqual(['/careers/', '/es/blog/café/']);
+    expect(post!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
+    expect(careers!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
+    // The open post reloaded when its page was ready; the careers tab only once the build was done.
+    expect(careers![1]!.at! - post![1]!.at!).toBeGreaterThan(250);
   });
 });
