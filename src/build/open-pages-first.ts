@@ -22,8 +22,9 @@ const OPEN_PAGES_FIRST_SHARE = 1 / 8;
  * serve --watch: a save that reaches many pages (the post template: every post) renders the pages
  * open in a browser tab first, puts them in out/ and tells those tabs, then the rest. The same
  * steps as the build, over the same plan, with the reach narrowed to the open pages: every other
- * page keeps what out/ holds. Nothing of this pass is kept but its files: the whole build that
- * follows finds its pages in the page cache and writes the same bytes.
+ * page keeps what out/ holds. Nothing of this pass is kept but its files, not even its page index
+ * (a second record of what renders, for one or two pages): the whole build that follows renders
+ * the open pages once more and writes the same bytes.
  */
 export async function renderOpenPagesFirst(build: BuildContext, inputs: Inputs, planned: Planned, prepared: PreparedRender): Promise<void> {
   const { options, change } = build;
