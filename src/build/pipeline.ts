@@ -55,8 +55,8 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
   const output = options.output ?? new StagedOutput(options.outDir);
   if (output instanceof StagedOutput) await output.removeStale();
   try {
-    await renderOpenPagesFirst(build, inputs, planned, prepared);
-    const rendered = await renderBesideCards(build, inputs, planned, prepared);
+    const first = await renderOpenPagesFirst(build, inputs, planned, prepared);
+    const rendered = await renderBesideCards(build, inputs, planned, prepared, first.pageIndex);
     const collected = await collectFiles(build, inputs, planned, prepared, rendered);
     const last = build.change.last;
     const written = await writeOutputFiles({

@@ -2,7 +2,7 @@ import { compressAssets, type CompressedAssets } from '../assets/index.ts';
 import { keptCard, reuseOf } from '../graph/index.ts';
 import { renderOgImages } from '../images/index.ts';
 import { settleAll } from '../node/settle-all.ts';
-import { renderPlannedPages, setupCacheKey, type PreparedRender, type RenderStepResult } from '../render/index.ts';
+import { renderPlannedPages, setupCacheKey, type PageIndex, type PreparedRender, type RenderStepResult } from '../render/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { SocialCardFile } from './build-state.ts';
 import type { Planned } from './plan-step.ts';
@@ -20,7 +20,14 @@ export interface Rendered {
  * copies of the CSS and scripts, so none waits for the others. Only the pages the change reached
  * are keyed again, and only their cards looked up again.
  */
-export async function renderBesideCards(build: BuildContext, inputs: Inputs, planned: Planned, prepared: PreparedRender): Promise<Rendered> {
+export async function renderBesideCards(
+  build: BuildContext,
+  inputs: Inputs,
+  planned: Planned,
+  prepared: PreparedRender,
+  /** Watch: the page index to start from when it is newer than the last build's (the open pages' first pass). */
+  pageIndex?: PageIndex,
+): Promise<Rendered> {
   const { task, cacheDir, change, options } = build;
   const { plan, reach } = planned;
   const cards = task('social cards (beside rendering)', () => socialCards(build, inputs, planned));
@@ -35,7 +42,7 @@ export async function renderBesideCards(build: BuildContext, inputs: Inputs, pla
       cacheDir,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...reuseOf(change, reach, setupCacheKey(prepared.setup)),
-      ...(change.last ? { index: change.last.pageIndex, deferSave: true } : {}),
+      ...(change.last ? { index: pageIndex ?? change.last.pageIndex, deferSave: true } : {}),
     }),
   );
   // A failure anywhere returns only once the other two stopped writing into the cache.

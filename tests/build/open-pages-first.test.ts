@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('serve --watch: open pages first', () => {
-  it('puts the open post in out/ before the other posts, tells once, and ends as a cold build does', async () => {
+  it('puts the open post in out/ before the other posts, tells once, renders it once, and ends as a cold build does', async () => {
     const session = f.watch();
     await session.build();
     const file = await editTemplate(f.dir, 'open-first');
@@ -81,6 +81,10 @@ describe('serve --watch: open pages first', () => {
     expect([...after.keys()].sort()).toEqual([...expected.keys()].sort());
     const differing = [...expected.keys()].filter((p) => after.get(p) !== expected.get(p));
     expect(differing).toEqual([]);
+    // Every post shows the new template; the open one came from the first pass, the others were rendered after it.
+    const posts = [...after].filter(([path, text]) => path.endsWith('.html') && text.includes('page-header open-first'));
+    expect(posts.length).toBeGreaterThan(POSTS);
+    expect(report.rendered).toBe(posts.length - 1);
   }, 120_000);
 
   it('renders nothing first for a save that reaches few pages, or when no tab is open on a reached page', async () => {
