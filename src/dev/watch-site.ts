@@ -63,17 +63,19 @@ export function watchSite(options: WatchSiteOptions) {
           options.send({ type: 'css', href });
         };
         // Tabs whose page the build put in out/ before the rest: they reload then, and not again at the end.
+        // A stream that named no page (a tool) is on none of them.
         let first: Set<string> | undefined;
+        const isFirst = (page: string) => page !== '' && first!.has(outFileOfPath(page));
         const onOpenPagesReady = (outFiles: string[]) => {
           first = new Set(outFiles);
-          options.send({ type: 'reload' }, (page) => first!.has(outFileOfPath(page)));
+          options.send({ type: 'reload' }, isFirst);
         };
         const report = await options.build(changes, { onStylesheet, ...(options.openPages ? { openPages: options.openPages, onOpenPagesReady } : {}) });
         // What the build's classification decided (the first build of a session knows no changes: reload).
         const reload = report.reload ?? 'page';
         if (reload === 'css' && report.stylesheets[0]) {
           if (report.stylesheets[0] !== swapped) options.send({ type: 'css', href: report.stylesheets[0] });
-        } else if (reload !== 'none') options.send({ type: 'reload' }, first && ((page) => !first!.has(outFileOfPath(page))));
+        } else if (reload !== 'none') options.send({ type: 'reload' }, first && ((page) => !isFirst(page)));
         options.send({ type: 'built', ms: Math.round(report.durationMs) });
         options.onBuilt?.(report, changes);
       } catch (error) {

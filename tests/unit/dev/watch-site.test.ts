@@ -89,7 +89,7 @@ describe('watchSite', () => {
       // A template save: the open post is ready 300 ms before the rest of the site.
       build: async (_changed, hooks) => {
         asked = hooks.openPages?.() ?? [];
-        hooks.onOpenPagesReady?.(['es/blog/café/index.html']);
+        hooks.onOpenPagesReady?.(['es/blog/café/index.html', 'index.html']);
         await new Promise((resolve) => setTimeout(resolve, 300));
         return { reload: 'page', stylesheets: [], durationMs: 300 } as unknown as BuildReport;
       },
@@ -97,22 +97,26 @@ describe('watchSite', () => {
     cleanup.push(() => watcher.close());
     await watcher.ready;
 
-    const tabs = ['/es/blog/caf%C3%A9/', '/careers/'].map((page) => {
+    // Three tabs, and a tool that names no page (it is not on the home page, index.html).
+    const tabs = ['/es/blog/caf%C3%A9/', '/careers/', '', '/'].map((page) => {
       const received: Received[] = [];
       // The query a tab's script sends: its location.pathname, encoded once more.
-      const listener = new Worker(LISTENER, { eval: true, workerData: { url: `${base}?page=${encodeURIComponent(page)}` } });
+      const listener = new Worker(LISTENER, { eval: true, workerData: { url: page ? `${base}?page=${encodeURIComponent(page)}` : base } });
       cleanup.push(() => listener.terminate());
       listener.on('message', (message: Received) => received.push(message));
       return received;
     });
-    await until(() => events.clientCount() === 2);
+    await until(() => events.clientCount() === 4);
 
     await writeFile(join(dirs.templatesDir, 'pages/blog-post.tsx'), 'export default function BlogPost() { return null; }\n');
     await until(() => tabs.every((received) => received.some((event) => event.type === 'built')));
-    const [post, careers] = tabs.map((received) => received.filter((e) => e.type !== 'open'));
-    expect([...asked].sort()).toEqual(['/careers/', '/es/blog/café/']);
+    const [post, careers, tool, home] = tabs.map((received) => received.filter((e) => e.type !== 'open'));
+    expect([...asked].sort()).toEqual(['/', '/careers/', '/es/blog/café/']);
     expect(post!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
     expect(careers!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
+    expect(tool!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
+    expect(home!.map((e) => e.type)).toEqual(['building', 'reload', 'built']);
+    expect(tool![1]!.at! - home![1]!.at!).toBeGreaterThan(250);
     // The open post reloaded when its page was ready; the careers tab only once the build was done.
     expect(careers![1]!.at! - post![1]!.at!).toBeGreaterThan(250);
   });
