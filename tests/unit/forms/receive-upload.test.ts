@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { receiveUpload } from '../../../src/forms/receive-upload.ts';
 
 // A disk under load: the upload's file opens 30 ms late, as a busy thread pool may make it.
@@ -21,10 +21,18 @@ vi.mock('node:fs', async (original) => {
 });
 
 describe('receiveUpload', () => {
+  // Each test's folder goes after it: a suite run left four behind in the system's temp folder.
+  const dirs: string[] = [];
+  const tempDir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'receive-')));
+    return dirs.at(-1)!;
+  };
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
   // The form cuts an upload off (a second file, a body over the limit) before its file on disk is
   // open: the open that finishes afterwards must not leave a partial file behind.
   it.each([0, 1, 2])('leaves no partial file when cut off %i ticks after it began, before its file is open', async (ticks) => {
-    const dir = mkdtempSync(join(tmpdir(), 'receive-'));
+    const dir = tempDir();
     const stream = new PassThrough();
     const received = receiveUpload({ stream, filename: 'cv.pdf', dir });
     stream.write(Buffer.from('%PDF-1.7\n'));
@@ -36,7 +44,7 @@ describe('receiveUpload', () => {
   });
 
   it('still receives a whole file through the late open', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'receive-'));
+    const dir = tempDir();
     const stream = new PassThrough();
     const received = receiveUpload({ stream, filename: 'cv.pdf', dir });
     stream.end(Buffer.from('%PDF-1.7\nbody'));
