@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { internalError } from '../errors/index.ts';
+import { internalError } from '../errors/internal-error.ts';
 
 /** The generator's own folder (the one with its package.json), from src/ or dist/ alike. */
 export function packageRoot(): string {
