@@ -65,10 +65,12 @@ export const siteConfigSchema = z
     blog: z
       .strictObject({
         postsPerPage: z.int().positive().default(10),
+        /** How many of the newest posts each locale's Atom feed lists: a reader polls it, so it stays small however long the blog grows. */
+        feedEntries: z.int().positive().default(20),
         /** A post with no translation in a language: listed there, marked and linked to its own language (`show`), or left out (`hide`). */
         fallback: z.enum(['show', 'hide']).default('show'),
       })
-      .default({ postsPerPage: 10, fallback: 'show' }),
+      .default({ postsPerPage: 10, feedEntries: 20, fallback: 'show' }),
     /** Hosts whose iframes in markdown render as click-to-load embeds; any other iframe is removed with a warning. */
     embeds: z
       .strictObject({

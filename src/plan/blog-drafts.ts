@@ -46,10 +46,11 @@ export function blogDrafts(
     const posts = content.posts[locale] ?? [];
     drafts.push(...listDrafts(listPage, locale, listSlug, listed, options, pageNumbers));
     const entries: FeedEntry[] = [];
+    // Posts come newest first: the feed lists the first `feedEntries` of this locale's own.
     for (const post of posts) {
       const path = postPath(post);
       if (!onlyPosts || onlyPosts.has(postId(post))) drafts.push(postDraft(post, path, postTemplate, listPage));
-      entries.push(feedEntryOf(post, `${config.settings.baseUrl}${path}`));
+      if (entries.length < config.settings.blog.feedEntries) entries.push(feedEntryOf(post, `${config.settings.baseUrl}${path}`));
     }
     const feedPath = localizePath({ locale, defaultLocale, slug: `${listSlug}/feed.xml` });
     feeds[locale] = {

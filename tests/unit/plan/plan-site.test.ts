@@ -222,6 +222,18 @@ describe('planSite: the blog', () => {
     expect(plan.feeds.en!.entries.map((e) => e.url)).toEqual(['https://southbridge.dev/blog/post-1/']);
   });
 
+  it('lists the newest posts in each feed, up to blog.feedEntries, while every post gets its page', () => {
+    const config = makeConfig({ blog: { feedEntries: 3 } });
+    const plan = planSite(makePlanOptions({ config, content: { pages: [blogPage()], posts: { en: posts(5), es: posts(2, 'es') } } }));
+    expect(plan.feeds.en!.entries.map((e) => e.url)).toEqual(['post-5', 'post-4', 'post-3'].map((slug) => `https://southbridge.dev/blog/${slug}/`));
+    expect(plan.feeds.es!.entries).toHaveLength(2);
+    expect(plan.pages.filter((p) => p.template === 'blog-post' && p.locale === 'en')).toHaveLength(5);
+    // Twenty when site.yaml says nothing.
+    const plain = planSite(makePlanOptions({ content: { pages: [blogPage()], posts: { en: posts(25) } } }));
+    expect(plain.feeds.en!.entries.map((e) => e.url).at(-1)).toBe('https://southbridge.dev/blog/post-6/');
+    expect(plain.feeds.en!.entries).toHaveLength(20);
+  });
+
   it('writes one feed per locale, linked from every page of that locale', () => {
     const plan = planSite(
       makePlanOptions({
