@@ -36,11 +36,21 @@ afterAll(async () => {
   await fixture?.cleanup();
 });
 
-/** A live-reload stream as a tab on `page` opens it (no page: a tool), calling `on` with each event's name. */
+/**
+ * A live-reload stream as a tab on `page` opens it (no page: a tool), calling `on` with each event's
+ * name; `ready` once the server answered, which it does after counting the stream among its tabs.
+ */
 function listen(page: string | undefined, on: (event: string) => void) {
   const url = new URL('/__agency-site/events', base);
   if (page) url.searchParams.set('page', page);
-  return get(url, (res) => res.on('data', (chunk: Buffer) => [...chunk.toString().matchAll(/^event: (\S+)/gm)].forEach((m) => on(m[1]!))));
+  let request!: ReturnType<typeof get>;
+  const ready = new Promise<void>((answered) => {
+    request = get(url, (res) => {
+      answered();
+      res.on('data', (chunk: Buffer) => [...chunk.toString().matchAll(/^event: (\S+)/gm)].forEach((m) => on(m[1]!)));
+    });
+  });
+  return { request, ready };
 }
 
 describe('serve --watch: the open page first', () => {
@@ -64,6 +74,7 @@ describe('serve --watch: the open page first', () => {
     // A tool on no page: it hears of the rebuild's end.
     let built = false;
     const tool = listen(undefined, (event) => (built ||= event === 'built'));
+    await Promise.all([tab.ready, tool.ready]);
     let navigations = 0;
     page.on('request', (request) => request.isNavigationRequest() && navigations++);
 
@@ -72,8 +83,8 @@ describe('serve --watch: the open page first', () => {
     await writeFile(template, original.replace('<header className="page-header">', '<header className="page-header first-edit">'));
     await page.waitForSelector('header.page-header.first-edit', { timeout: 60_000 });
     await expect.poll(() => built, { timeout: 60_000 }).toBe(true);
-    tab.destroy();
-    tool.destroy();
+    tab.request.destroy();
+    tool.request.destroy();
     // The open post was told while the other posts still had the old template; the tab reloaded once, not again at the end.
     expect(renewedAtReload).toBeGreaterThanOrEqual(0);
     expect(renewedAtReload).toBeLessThan(others.length);
