@@ -3,7 +3,7 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { compressedCacheDir, compressedCacheFiles } from '../assets/index.ts';
 import { forgetSocialCards, IMAGE_CACHE_FOLDERS, socialCardCacheDir } from '../images/index.ts';
-import { markdownCacheDir, markdownCacheFile, pageCacheFile, PAGE_CACHE_VERSION } from '../render/index.ts';
+import { markdownCacheDir, markdownCacheFile, pageCacheFile, PAGE_CACHE_VERSION, PAGE_INDEX } from '../render/index.ts';
 import type { BuildState } from './build-state.ts';
 import type { BuildReport } from './report.ts';
 
@@ -39,7 +39,7 @@ interface UsedFolder {
 /** Each swept folder of `cacheDir` and what the build that left `state` uses of it. */
 function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
   const pages = join(cacheDir, PAGE_CACHE_VERSION);
-  const pageFiles = new Set([join(pages, 'index.json')]);
+  const pageFiles = new Set([join(cacheDir, PAGE_INDEX)]);
   for (const record of Object.values(state.pageIndex.pages))
     if (Array.isArray(record.files)) record.files.forEach((hash, at) => pageFiles.add(pageCacheFile(cacheDir, hash!, at)));
   const markdown = markdownCacheDir(cacheDir, state.config.settings.embeds.hosts);

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SharedReads } from '../render/record-reads.ts';
+import { readSetAt, readSetTable, type SharedReads } from '../render/record-reads.ts';
 
-export const GRAPH_VERSION = 'graph-v3';
+export const GRAPH_VERSION = 'graph-v4';
 
 /** One page's edges: the content files its data came from, and what its render read of the shared data. */
 export interface PageNode {
@@ -80,11 +80,23 @@ export function carryReaders(pages: DependencyGraph['pages'], last: DependencyGr
 
 const graphFile = (cacheDir: string) => join(cacheDir, `${GRAPH_VERSION}.json`);
 
+/** On disk, each page's reads are a number in `readSets` (readSetTable). */
+type StoredGraph = Omit<DependencyGraph, 'pages'> & { pages: Record<string, Omit<PageNode, 'reads'> & { reads: number }>; readSets: SharedReads[] };
+
 export function writeGraph(cacheDir: string, graph: DependencyGraph): void {
   mkdirSync(cacheDir, { recursive: true });
   const file = graphFile(cacheDir);
-  writeFileSync(`${file}.tmp`, JSON.stringify(graph));
+  const table = readSetTable();
+  const pages: StoredGraph['pages'] = {};
+  for (const outFile in graph.pages) {
+    const node = graph.pages[outFile]!;
+    pages[outFile] = { ...node, reads: table.numberOf(node.reads) };
+  }
+  const stored: StoredGraph = { ...graph, pages, readSets: table.sets };
+  writeFileSync(`${file}.tmp`, JSON.stringify(stored));
   renameSync(`${file}.tmp`, file);
+  // The earlier version's file is never read again.
+  rmSync(join(cacheDir, 'graph-v3.json'), { force: true });
 }
 
 /** The saved graph, or why it cannot be used (then every page is keyed, as without one). */
@@ -96,16 +108,22 @@ export function readGraph(cacheDir: string): { graph?: DependencyGraph; problem?
     return {};
   }
   try {
-    const graph = JSON.parse(text) as DependencyGraph;
+    const stored = JSON.parse(text) as StoredGraph;
     if (
-      graph?.version !== GRAPH_VERSION ||
-      typeof graph.pages !== 'object' ||
-      !Array.isArray(graph.planMessages) ||
-      !Array.isArray(graph.templates?.common) ||
-      typeof graph.posts !== 'object'
+      stored?.version !== GRAPH_VERSION ||
+      typeof stored.pages !== 'object' ||
+      !Array.isArray(stored.planMessages) ||
+      !Array.isArray(stored.templates?.common) ||
+      typeof stored.posts !== 'object'
     )
       throw new Error('not a dependency graph of this version');
-    return { graph };
+    const { readSets, ...graph } = stored;
+    // The parsed nodes are this graph's own: each takes its set in place.
+    for (const outFile in graph.pages) {
+      const node = graph.pages[outFile]! as unknown as PageNode;
+      node.reads = readSetAt(readSets, node.reads);
+    }
+    return { graph: graph as unknown as DependencyGraph };
   } catch (error) {
     return { problem: `${graphFile(cacheDir)} is unreadable (${(error as Error).message})` };
   }

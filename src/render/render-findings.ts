@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { MarkdownWarning } from '../markdown/index.ts';
 import { PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
 import type { SlotPositions } from './asset-slots.ts';
-import type { SharedReads } from './record-reads.ts';
+import { readSetAt, readSetTable, type SharedReads } from './record-reads.ts';
 
 /** What a page's templates asked for and did not find, and what its markdown warned about. */
 export interface RenderFindings {
@@ -42,8 +42,18 @@ export interface PageIndex {
   problem?: string;
 }
 
-// Kept beside the page cache so a page taken from the cache still reports what it lacks.
-const file = (cacheDir: string) => join(cacheDir, PAGE_CACHE_VERSION, 'index.json');
+/** On disk, each read set once (readSetTable). */
+interface StoredPageIndex {
+  pages: PageIndex['pages'];
+  reads: Record<string, number>;
+  readSets: SharedReads[];
+  slotValues: PageIndex['slotValues'];
+}
+
+// Kept beside the page cache so a page taken from the cache still reports what it lacks. An index
+// of an earlier format (read sets in full, named index.json) is unreadable here and left to the sweep.
+export const PAGE_INDEX = `${PAGE_CACHE_VERSION}/index-v2.json`;
+const file = (cacheDir: string) => join(cacheDir, PAGE_INDEX);
 
 export function readPageIndex(cacheDir: string): PageIndex {
   let text: string;
@@ -53,10 +63,12 @@ export function readPageIndex(cacheDir: string): PageIndex {
     return emptyIndex();
   }
   try {
-    const index = JSON.parse(text) as PageIndex;
-    const parts = [index.pages, index.reads, index.slotValues];
+    const stored = JSON.parse(text) as StoredPageIndex;
+    const parts = [stored.pages, stored.reads, stored.slotValues];
     if (parts.some((part) => typeof part !== 'object' || !part)) throw new Error('not a page index');
-    return { pages: index.pages, reads: index.reads, slotValues: index.slotValues };
+    const reads: PageIndex['reads'] = {};
+    for (const baseKey in stored.reads) reads[baseKey] = readSetAt(stored.readSets, stored.reads[baseKey]);
+    return { pages: stored.pages, reads, slotValues: stored.slotValues };
   } catch (error) {
     return { ...emptyIndex(), problem: `${file(cacheDir)} is unreadable (${(error as Error).message})` };
   }
@@ -66,7 +78,10 @@ const emptyIndex = (): PageIndex => ({ pages: {}, reads: {}, slotValues: {} });
 
 export function writePageIndex(cacheDir: string, index: Omit<PageIndex, 'problem'>): void {
   mkdirSync(join(cacheDir, PAGE_CACHE_VERSION), { recursive: true });
-  const { pages, reads, slotValues } = index;
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify({ pages, reads, slotValues }));
+  const table = readSetTable();
+  const reads: StoredPageIndex['reads'] = {};
+  for (const baseKey in index.reads) reads[baseKey] = table.numberOf(index.reads[baseKey]!);
+  const stored: StoredPageIndex = { pages: index.pages, reads, readSets: table.sets, slotValues: index.slotValues };
+  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify(stored));
   renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
 }

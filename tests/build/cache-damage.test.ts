@@ -3,7 +3,7 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, type DependencyGraph } from '../../src/graph/index.ts';
-import { PAGE_CACHE_VERSION } from '../../src/render/page-cache.ts';
+import { PAGE_INDEX } from '../../src/render/index.ts';
 import { buildFixture, cachedPageFiles, copyFixture, read } from '../support/fixture.ts';
 
 /** The cache folder of one kind, whatever its version (versions move when a cache's format does). */
@@ -97,10 +97,10 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
   });
 
   it('an unreadable page index renders every page again', async () => {
-    await writeFile(join(f.cache, PAGE_CACHE_VERSION, 'index.json'), '{"findings": {"abc": ');
+    await writeFile(join(f.cache, PAGE_INDEX), '{"findings": {"abc": ');
     const report = await buildFixture(f);
     expect(cacheLines(report.warnings)).toEqual([
-      expect.stringMatching(new RegExp(`^cache: .*${PAGE_CACHE_VERSION}/index\\.json is unreadable \\(.+\\); every page is rendered again$`)),
+      expect.stringMatching(new RegExp(`^cache: .*${PAGE_INDEX.replaceAll('.', '\\.')} is unreadable \\(.+\\); every page is rendered again$`)),
     ]);
     expect(report.rendered).toBe(report.pages);
     expect(await contents(f.out)).toEqual(clean);

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport, type BuildReport } from '../../src/build/index.ts';
 import { MemoryOutput } from '../../src/output/index.ts';
-import { PAGE_CACHE_VERSION } from '../../src/render/index.ts';
+import { GRAPH_VERSION } from '../../src/graph/index.ts';
+import { PAGE_INDEX } from '../../src/render/index.ts';
 import type { PageData } from '../../src/shared/page-data.ts';
 import { allMatches, buildFixture, cachedPageFiles, copyFixture, read } from '../support/fixture.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
@@ -334,9 +335,9 @@ describe('rendering in worker threads', () => {
         await buildFixture(f, { workers, cacheDir, outDir: join(f.dir, 'out-first') });
         // Each cached page's HTML file becomes a folder: the pages count as damaged, render again,
         // and storing them fails, in a worker or in this thread.
-        const index = join(cacheDir, PAGE_CACHE_VERSION, 'index.json');
+        const index = join(cacheDir, PAGE_INDEX);
         const indexBefore = statSync(index).mtimeMs;
-        for (const key of Object.keys((JSON.parse(await read(cacheDir, `${PAGE_CACHE_VERSION}/index.json`)) as { pages: object }).pages)) {
+        for (const key of Object.keys((JSON.parse(await read(cacheDir, PAGE_INDEX)) as { pages: object }).pages)) {
           const { html } = await cachedPageFiles(cacheDir, key);
           await rm(html);
           await mkdir(html);
@@ -384,7 +385,7 @@ describe('a build session (serve --watch)', () => {
     try {
       const session = f.watch();
       await session.build();
-      const saved = () => ['graph-v3.json', 'last-build.json', `${PAGE_CACHE_VERSION}/index.json`].map((name) => statSync(join(f.cache, name)).mtimeMs);
+      const saved = () => [`${GRAPH_VERSION}.json`, 'last-build.json', PAGE_INDEX].map((name) => statSync(join(f.cache, name)).mtimeMs);
       const first = saved();
       const file = join(f.site, 'blog/en/first-post.md');
       const text = await read(f.site, 'blog/en/first-post.md');

@@ -13,7 +13,7 @@ const node = (locale: string, sources: string[], reads: Partial<PageNode['reads'
 
 // A small site: a home page per locale, a careers page, the blog list, two paired posts and an English-only post.
 const graph: DependencyGraph = {
-  version: 'graph-v3',
+  version: 'graph-v4',
   posts: {},
   setupKey: 's',
   planMessages: ['social-card.label', 'nav.blog'],

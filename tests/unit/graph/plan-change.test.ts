@@ -24,7 +24,7 @@ const node = (locale: string, sources: string[], key: string): PageNode => ({ lo
 
 // Two paired posts and the English blog list, as a last build left them.
 const graph: DependencyGraph = {
-  version: 'graph-v3',
+  version: 'graph-v4',
   posts: {},
   setupKey: 'setup-1',
   planMessages: ['social-card.label'],
