@@ -11,7 +11,7 @@ import {
 } from '../errors/index.ts';
 import { graphOf, postsOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
 import { isFileEntry, writeUrlLock } from '../redirects/index.ts';
-import type { Post } from '../content/index.ts';
+import { saveRememberedNumbers, type Post } from '../content/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { CollectedFiles } from '../output/index.ts';
 import type { BuildResult, BuildState, HostFiles } from './build-state.ts';
@@ -62,6 +62,7 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
   const persist = () => saves.forEach((save) => save());
   if (!change.last) persist();
   if (stamps) saveStamps(cacheDir, stamps, report);
+  saveRememberedNumbers(cacheDir);
   const classification = planned.reach.classification;
   return {
     report: classification

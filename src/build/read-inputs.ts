@@ -1,6 +1,6 @@
 import { bundleClient, bundleCss, compileTemplates, type ClientBundle, type CompiledTemplates, type CssAsset } from '../assets/index.ts';
 import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
-import { loadContent, type Content } from '../content/index.ts';
+import { loadContent, loadRememberedNumbers, type Content } from '../content/index.ts';
 import { cacheResetWarning, type BuildWarning } from '../errors/index.ts';
 import { knownContentOf } from '../graph/index.ts';
 import { loadMessages, type Messages } from '../i18n/index.ts';
@@ -37,6 +37,7 @@ export async function readInputs(build: BuildContext): Promise<Inputs> {
   const socialCard = !config.settings.images.socialCards ? undefined : change.runs('settings') ? await readSocialCardDesign(templatesDir) : last!.socialCard;
   // A cache from another version or site is never trusted: emptied, rebuilt, and said so once.
   const cacheProblem = checkCacheMarker(cacheDir, { name: config.settings.name, locales: config.locales });
+  loadRememberedNumbers(cacheDir);
   const [content, messages, { templates, client }, css, images] = await task('reading content', () =>
     settleAll([
       change.runs('content') || change.runs('images') ? loadContent({ siteDir, config, cacheDir, ...knownContentOf(change, dirs) }) : last!.content,

@@ -14,6 +14,7 @@ export {
 } from './load-content.ts';
 export { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 export { formatConstant, resolveReferences, resolveString } from './resolve-references.ts';
+export { loadRememberedNumbers, saveRememberedNumbers } from './remembered-numbers.ts';
 export { readMarkdownBody } from './markdown-source.ts';
 export { parseFrontMatter } from './front-matter.ts';
 export { assertImagesExist, findMarkdownImages, type ImageRef } from './markdown-images.ts';

@@ -22,17 +22,53 @@ function lookup(root: Record<string, unknown>, dotted: string): unknown {
 }
 
 // Each locale's formatter, and the numbers it wrote: Intl's format call cost ~30 ms of every build,
-// for a few dozen constants referenced over and over in messages and pages.
-const numberFormats = new Map<string, { format: Intl.NumberFormat; written: Map<number, string> }>();
+// for a few dozen constants referenced over and over in messages and pages. The first formatter
+// a process builds loads ICU's number data (~19 ms), so what it wrote is also remembered between
+// builds (rememberNumbers), and a build whose constants did not change builds none.
+const numberFormats = new Map<string, { format?: Intl.NumberFormat; written: Map<number, string> }>();
+let wroteNew = false;
 
 /** A number constant as readers of `tag` write it: 250,000 in en-US, 250.000 in es-AR (where 250,000 reads as a decimal). */
 export function formatConstant(value: number, tag: string | undefined): string {
   if (!tag) return String(value);
   let locale = numberFormats.get(tag);
-  if (!locale) numberFormats.set(tag, (locale = { format: new Intl.NumberFormat(tag, { maximumFractionDigits: 20 }), written: new Map() }));
+  if (!locale) numberFormats.set(tag, (locale = { written: new Map() }));
   let text = locale.written.get(value);
-  if (text === undefined) locale.written.set(value, (text = locale.format.format(value)));
+  if (text === undefined) {
+    locale.format ??= new Intl.NumberFormat(tag, { maximumFractionDigits: 20 });
+    locale.written.set(value, (text = locale.format.format(value)));
+    wroteNew = true;
+  }
   return text;
+}
+
+/** Numbers as this Node's ICU and CLDR wrote them, by tag: another version may write them otherwise. */
+export interface WrittenNumbers {
+  icu: string;
+  tags: Record<string, Array<[value: number, text: string]>>;
+}
+
+const icuVersion = () => `${process.versions.icu}/${process.versions.cldr}`;
+
+/** Takes what an earlier build wrote (ignored when another ICU wrote it, or it is not such a record). */
+export function rememberNumbers(saved: unknown): void {
+  const record = saved as WrittenNumbers | undefined;
+  if (record?.icu !== icuVersion() || typeof record.tags !== 'object' || !record.tags) return;
+  for (const [tag, pairs] of Object.entries(record.tags)) {
+    if (!Array.isArray(pairs)) continue;
+    let locale = numberFormats.get(tag);
+    if (!locale) numberFormats.set(tag, (locale = { written: new Map() }));
+    for (const pair of pairs) if (Array.isArray(pair) && typeof pair[0] === 'number' && typeof pair[1] === 'string') locale.written.set(pair[0], pair[1]);
+  }
+}
+
+/** Everything written so far, when something was written since the last call; else undefined (nothing to save). */
+export function numbersToRemember(): WrittenNumbers | undefined {
+  if (!wroteNew) return undefined;
+  wroteNew = false;
+  const tags: WrittenNumbers['tags'] = {};
+  for (const [tag, { written }] of numberFormats) tags[tag] = [...written];
+  return { icu: icuVersion(), tags };
 }
 
 /**
