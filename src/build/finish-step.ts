@@ -9,6 +9,7 @@ import {
   urlLockSkippedWarning,
   type BuildWarning,
 } from '../errors/index.ts';
+import { saveYamlMemory } from '../config/index.ts';
 import { graphOf, postsOf, writeGraph, type DependencyGraph } from '../graph/index.ts';
 import { isFileEntry, writeUrlLock } from '../redirects/index.ts';
 import { saveRememberedNumbers, type Post } from '../content/index.ts';
@@ -58,11 +59,12 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
   const report = reportOf(build, steps);
   // The saved graph also holds each post's fingerprint, for the next `build` (a watch session compares the posts it holds).
   const saveGraph = () => writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs) });
-  const saves = [saveGraph, rendered.render.save, written.save].filter((save) => save !== undefined);
+  // What ICU and js-yaml made, when this build made something new (rare after the first).
+  const saveMemories = () => (saveRememberedNumbers(cacheDir), saveYamlMemory(cacheDir));
+  const saves = [saveGraph, rendered.render.save, written.save, saveMemories].filter((save) => save !== undefined);
   const persist = () => saves.forEach((save) => save());
   if (!change.last) persist();
   if (stamps) saveStamps(cacheDir, stamps, report);
-  saveRememberedNumbers(cacheDir);
   const classification = planned.reach.classification;
   return {
     report: classification

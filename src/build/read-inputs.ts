@@ -1,5 +1,5 @@
 import { bundleClient, bundleCss, compileTemplates, type ClientBundle, type CompiledTemplates, type CssAsset } from '../assets/index.ts';
-import { loadSiteConfig, type SiteConfig } from '../config/index.ts';
+import { loadSiteConfig, loadYamlMemory, type SiteConfig } from '../config/index.ts';
 import { loadContent, loadRememberedNumbers, type Content } from '../content/index.ts';
 import { cacheResetWarning, type BuildWarning } from '../errors/index.ts';
 import { knownContentOf } from '../graph/index.ts';
@@ -30,6 +30,7 @@ export async function readInputs(build: BuildContext): Promise<Inputs> {
   const { options, dirs, cacheDir, task, change } = build;
   const { siteDir, templatesDir, localesDir } = dirs;
   const last = change.last;
+  loadYamlMemory(cacheDir);
   const config = change.runs('settings')
     ? await task('reading settings', () => loadSiteConfig({ siteDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }))
     : last!.config;

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import yaml from 'js-yaml';
 import type { z } from 'zod';
 import { readText } from '../node/read-text.ts';
+import { rememberedYaml } from './yaml-memory.ts';
 import { invalidFieldError, missingConfigFileError, yamlSyntaxError, type YamlSource } from '../errors/index.ts';
 
 export interface YamlFile<T> extends YamlSource {
@@ -31,11 +32,20 @@ export function validateYaml<S extends z.ZodType>(src: YamlSource, data: unknown
   return parsed.data;
 }
 
+/**
+ * parseYaml and validateYaml together, remembered by the file's text (yaml-memory.ts). `variant`
+ * names whatever else the schema depends on (the site's locales); `empty` stands for an empty file.
+ */
+export function readValidYaml<S extends z.ZodType>(src: YamlSource, schema: S, what: string, options: { variant?: string; empty?: unknown } = {}): z.output<S> {
+  const empty = 'empty' in options ? JSON.stringify(options.empty) : '';
+  return rememberedYaml([what, options.variant ?? '', empty, src.source], () => validateYaml(src, parseYaml(src) ?? options.empty, schema, what));
+}
+
 export async function readYamlFile<S extends z.ZodType>(file: string, displayName: string, schema: S, what: string): Promise<YamlFile<z.output<S>>> {
   const source = await readText(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
     throw missingConfigFileError(displayName, existsSync(basename(file)) && !existsSync(file));
   });
   const src = { file: displayName, source };
-  return { ...src, data: validateYaml(src, parseYaml(src), schema, what) };
+  return { ...src, data: readValidYaml(src, schema, what) };
 }

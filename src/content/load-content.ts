@@ -3,7 +3,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
-import { parseYaml, validateYaml } from '../config/index.ts';
+import { readValidYaml } from '../config/index.ts';
 import { scanSlugLine } from './slug-location.ts';
 import {
   emptyPostError,
@@ -165,8 +165,7 @@ async function loadPages({ siteDir, config }: LoadContentOptions, problems: Site
     files.map(async (path) => {
       const file = displayPath(path);
       const src = { file, source: await readText(path) };
-      const raw = parseYaml(src);
-      const valid = validateYaml(src, raw, schema, 'page');
+      const valid = readValidYaml(src, schema, 'page', { variant: config.locales.join() });
       const page = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(page.data, { siteDir, locate: (p) => locate(src, p) }, ['data']);
       localeGaps.push(...findLocaleGaps(page.data, ['data'], { ...config, locate: (p) => locate(src, p) }));
@@ -195,7 +194,7 @@ async function loadCollections({ siteDir, config }: LoadContentOptions, localeGa
   const entries = await Promise.all(
     files.map(async (path) => {
       const src = { file: displayPath(path), source: await readText(path) };
-      const valid = validateYaml(src, parseYaml(src), collectionSchema, 'collection');
+      const valid = readValidYaml(src, collectionSchema, 'collection');
       const resolved = resolveReferences(valid, { constants: config.constants, numberLocales: numberLocales(config), locate: (p) => locate(src, p) });
       checkYamlImages(resolved.items, { siteDir, locate: (p) => locate(src, p) }, ['items']);
       localeGaps.push(...findLocaleGaps(resolved.items, ['items'], { ...config, locate: (p) => locate(src, p) }));
@@ -213,7 +212,7 @@ async function loadNavigation({ siteDir }: LoadContentOptions): Promise<Content[
     throw error;
   });
   const src = { file, source };
-  return { ...validateYaml(src, parseYaml(src), navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
+  return { ...readValidYaml(src, navigationSchema, 'navigation'), file, locate: (p) => locate(src, p) };
 }
 
 /** The last listing of site/blog, for a watch rebuild that added and removed nothing there. */

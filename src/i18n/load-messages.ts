@@ -2,7 +2,7 @@ import { readText } from '../node/read-text.ts';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { SiteConfig } from '../config/index.ts';
-import { parseYaml, validateYaml } from '../config/index.ts';
+import { readValidYaml } from '../config/index.ts';
 import { resolveReferences } from '../content/index.ts';
 import { locate, missingLocaleFileError } from '../errors/index.ts';
 import { displayPath } from '../node/display-path.ts';
@@ -40,7 +40,7 @@ export async function loadMessages(options: { localesDir: string; config: SiteCo
         throw missingLocaleFileError(file, locale);
       });
       const src = { file, source };
-      const tree = validateYaml(src, parseYaml(src) ?? {}, treeSchema, 'messages');
+      const tree = readValidYaml(src, treeSchema, 'messages', { empty: {} });
       const resolved = resolveReferences(tree, { constants: config.constants, locate: (p) => locate(src, p) }, [], config.settings.locales[locale]?.dateLocale);
       flat[locale] = flatten(resolved);
     }),

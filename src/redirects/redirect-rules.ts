@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseYaml, validateYaml } from '../config/index.ts';
+import { readValidYaml } from '../config/index.ts';
 import { locate, type SourceLocation } from '../errors/index.ts';
 
 const oldPath = z.string().regex(/^\/[^\s?#]*$/, 'expected a path starting with "/" (no spaces, query or fragment)');
@@ -36,7 +36,7 @@ export interface RedirectRule {
 
 /** site/redirects.yaml as rules with their lines; an empty or missing file is no rules. */
 export function parseRedirectRules(src: { file: string; source: string }): RedirectRule[] {
-  const data = validateYaml(src, parseYaml(src) ?? {}, redirectsFileSchema, 'redirects');
+  const data = readValidYaml(src, redirectsFileSchema, 'redirects', { empty: {} });
   return [
     ...data.redirects.map((r, i) => ({ from: r.from, to: r.to, location: locate(src, ['redirects', i, 'from']), field: `redirects.${i}` })),
     ...data.gone.map((from, i) => ({ from, location: locate(src, ['gone', i]), field: `gone.${i}` })),
