@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { contentHash } from '../node/hash.ts';
+import { importExternal } from '../node/import-external.ts';
 
 export interface BuildOutput {
   files: Array<{ path: string; text: string }>;
@@ -73,7 +74,7 @@ export async function cachedBuild(options: { cacheDir: string; name: string; bui
     // No usable entry: build.
   }
   // Loaded only on a miss: a build whose bundles are all cached never loads esbuild.
-  const { build } = await import('esbuild');
+  const { build } = await importExternal<typeof import('esbuild')>('esbuild');
   const result = await build({ ...options.build, write: false, metafile: true });
   const warnings = result.warnings.map((w) => ({
     text: w.text,

@@ -7,6 +7,7 @@ import { templateCompileError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
 import { packageRoot } from '../node/package-root.ts';
 import { templateAliases } from './template-aliases.ts';
+import { importExternal } from '../node/import-external.ts';
 
 export interface CompiledTemplates {
   /** Absolute path of the Node bundle (ESM). */
@@ -121,5 +122,5 @@ function templateClosures(metafile: Metafile, names: string[], workingDir: strin
 }
 
 export async function importTemplates(file: string) {
-  return (await import(pathToFileURL(file).href)) as import('../shared/template-contract.ts').TemplatesBundle;
+  return await importExternal<import('../shared/template-contract.ts').TemplatesBundle>(pathToFileURL(file).href);
 }

@@ -6,6 +6,8 @@ import type { BuildReport } from './report.ts';
 import { checkStamps, type SourceStamps, type StampChange } from './source-stamps.ts';
 
 export interface SkipCheck {
+  /** The cache folder the build uses (--cache, or .cache beside the site folder). */
+  cacheDir: string;
   /** The last build's report, as this run's (nothing rendered or written), when nothing changed. */
   report?: BuildReport;
   /** One line about a cache that cannot be trusted; the full build that follows rebuilds it. */
@@ -30,8 +32,12 @@ export function checkUnchanged(options: { siteDir: string; outDir: string; cache
     baseUrl: options.baseUrl,
   });
   if (!check.current)
-    return check.problem ? { problem: check.problem } : check.changes ? { changes: check.changes, ...(check.stamps ? { stamps: check.stamps } : {}) } : {};
-  if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return {};
+    return check.problem
+      ? { cacheDir, problem: check.problem }
+      : check.changes
+        ? { cacheDir, changes: check.changes, ...(check.stamps ? { stamps: check.stamps } : {}) }
+        : { cacheDir };
+  if (!isOutputAsRecorded({ cacheDir, outDir: options.outDir })) return { cacheDir };
   const last = check.report as BuildReport;
   const images = last.images ? { ...last.images, processed: 0, fromCache: last.images.processed + last.images.fromCache, socialCards: 0 } : undefined;
   const report: BuildReport = {
@@ -46,5 +52,5 @@ export function checkUnchanged(options: { siteDir: string; outDir: string; cache
     ...(images ? { images } : {}),
     durationMs: performance.now() - started,
   };
-  return { report };
+  return { cacheDir, report };
 }

@@ -98,7 +98,11 @@ export function registerBuildCommand(program: Command): void {
           return;
         }
         // What changed since the last build: the saved dependency graph says which pages it reaches.
-        await buildWithFlags(flags, undefined, skip);
+        // The pipeline runs from its one-file bundle with V8's code cache, errors described there too.
+        const { requireWithCodeCache } = await import('./code-cache.ts');
+        const bundle = requireWithCodeCache('build-entry', skip.cacheDir) as { buildFromCli: typeof import('./build-entry.ts').buildFromCli } | undefined;
+        if (bundle) await bundle.buildFromCli(flags, skip);
+        else await buildWithFlags(flags, undefined, skip);
       }, flags),
     );
 }

@@ -4,6 +4,7 @@ import { deployAccessError, deployBucketNotFoundError, deployFailedError, deploy
 import type { DeploySettings } from './deploy-settings.ts';
 import type { LocalFile } from './local-files.ts';
 import type { DeployState, RemoteObject } from './plan-deploy.ts';
+import { importExternal } from '../node/import-external.ts';
 
 /** Beside the site in the bucket: when each hashed asset was last deployed (see plan-deploy.ts). */
 export const STATE_KEY = '.agency-site-deploy.json';
@@ -47,7 +48,7 @@ export function explainS3Error(error: unknown, settings: DeploySettings, doing: 
 
 /** The S3 effects of a deploy; the SDK is imported here, only when a deploy runs. */
 export async function openBucket(settings: DeploySettings): Promise<Bucket> {
-  const s3 = await import('@aws-sdk/client-s3');
+  const s3 = await importExternal<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
   const client: S3Client = new s3.S3Client({
     region: settings.region,
     // Credentials come from the SDK's default chain only: environment, profile, web identity (CI).

@@ -1,6 +1,7 @@
 import { invalidationFailedError } from '../errors/index.ts';
 import { explainS3Error } from './bucket.ts';
 import type { DeploySettings } from './deploy-settings.ts';
+import { importExternal } from '../node/import-external.ts';
 
 /**
  * Asks CloudFront to drop the changed pages and returns the invalidation id. CloudFront is a
@@ -8,7 +9,7 @@ import type { DeploySettings } from './deploy-settings.ts';
  * (the SDK's own setting), which the tests point at a local stub.
  */
 export async function invalidateCdn(settings: DeploySettings & { cloudfront: string }, paths: string[]): Promise<string> {
-  const cf = await import('@aws-sdk/client-cloudfront');
+  const cf = await importExternal<typeof import('@aws-sdk/client-cloudfront')>('@aws-sdk/client-cloudfront');
   const client = new cf.CloudFrontClient({ region: 'us-east-1', maxAttempts: 3, requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 } });
   try {
     const result = await client.send(

@@ -3,6 +3,7 @@ import { cloudfrontFunctionCode } from '../redirects/index.ts';
 import { explainS3Error } from './bucket.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 import { readRedirectMap } from './redirect-objects.ts';
+import { importExternal } from '../node/import-external.ts';
 
 export interface PublishedFunction {
   name: string;
@@ -45,7 +46,7 @@ export const redirectFunctionName = (distribution: string) => `agency-site-redir
  * from the live one, the distribution updated only when it does not run it yet.
  */
 export async function publishRedirectFunction(settings: DeploySettings & { cloudfront: string }): Promise<PublishedFunction | undefined> {
-  const cf = await import('@aws-sdk/client-cloudfront');
+  const cf = await importExternal<typeof import('@aws-sdk/client-cloudfront')>('@aws-sdk/client-cloudfront');
   const client = new cf.CloudFrontClient({ region: 'us-east-1', maxAttempts: 3, requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 } });
   const name = redirectFunctionName(settings.cloudfront);
   const { code, redirects } = redirectFunctionCode(settings.outDir);

@@ -18,6 +18,7 @@ import {
   type SocialCardDesign,
   type TitleStyle,
 } from './social-card-design.ts';
+import { importExternal } from '../node/import-external.ts';
 
 // v4: the design is templates/social-card.svg and titles are composited from a glyph atlas.
 const VERSION = 'og-v4';
@@ -61,7 +62,7 @@ export function ogImagePath(options: CardInput): string {
 
 type Raster = { data: Buffer; info: sharp.OutputInfo };
 /** Loaded on the first card to draw: a build whose cards are all cached never loads sharp. */
-const loadSharp = async () => (await import('sharp')).default;
+const loadSharp = async () => (await importExternal<{ default: typeof import('sharp') }>('sharp')).default;
 
 /**
  * A background per (site name, label): a build has a handful, not one per page. Rasterized once,

@@ -9,6 +9,7 @@ import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
 import { siteFilesByRole, type SiteFile } from '../node/published-files.ts';
 import { runPool } from '../node/run-pool.ts';
 import { publishedFileUrl } from '../shared/site-paths.ts';
+import { importExternal } from '../node/import-external.ts';
 
 export interface ImageSettings {
   contentMaxWidth: number;
@@ -163,7 +164,7 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDi
   let image: sharp.Sharp;
   let meta: sharp.Metadata;
   // sharp and svgo load only when an image is not in the cache: most builds never need them.
-  const { default: sharpOf } = await import('sharp');
+  const { default: sharpOf } = await importExternal<{ default: typeof import('sharp') }>('sharp');
   try {
     image = sharpOf(o.bytes, { failOn: 'error' }).rotate();
     meta = await image.metadata();
@@ -224,7 +225,7 @@ type SaveVariant = (data: Buffer, width: number, ext: string) => Promise<ImageVa
  * the GIF itself, untouched, as the fallback for the few browsers without WebP.
  */
 async function processGif(o: { file: string; bytes: Buffer; settings: ImageSettings }, save: SaveVariant): Promise<ImageInfo> {
-  const { default: sharpOf } = await import('sharp');
+  const { default: sharpOf } = await importExternal<{ default: typeof import('sharp') }>('sharp');
   let image: sharp.Sharp;
   let width: number;
   let height: number;
@@ -264,7 +265,7 @@ const REMOVE_EVENT_ATTRIBUTES = {
  * Its v4 default preset keeps viewBox and <title>, which sizing and screen readers need.
  */
 async function optimizeSvg(file: string, text: string): Promise<Buffer> {
-  const { optimize } = await import('svgo');
+  const { optimize } = await importExternal<typeof import('svgo')>('svgo');
   try {
     // Scripts and event handlers never ship: an SVG opened as a document would run them on this origin.
     const plugins = ['preset-default' as const, 'removeScripts' as const, REMOVE_EVENT_ATTRIBUTES];

@@ -4,6 +4,7 @@ import { filledData } from './filled-file.ts';
 import type { OutputFile } from './build-manifest.ts';
 import { contentHash } from '../node/hash.ts';
 import { packageRoot } from '../node/package-root.ts';
+import { importExternal } from '../node/import-external.ts';
 
 let bundled: Promise<string> | undefined;
 
@@ -13,7 +14,7 @@ const WORKER_SOURCES = ['src/sw/sw-source.ts', 'src/shared/site-urls.ts'];
 /** The worker's code, bundled once per process (it depends only on src/sw, src/shared and workbox), as a file in this cache. */
 async function bundleWorker(cacheDir: string): Promise<string> {
   bundled ??= (async () => {
-    const { build } = await import('esbuild');
+    const { build } = await importExternal<typeof import('esbuild')>('esbuild');
     const result = await build({
       entryPoints: [join(packageRoot(), WORKER_SOURCES[0]!)],
       bundle: true,
@@ -64,7 +65,7 @@ export async function serviceWorkerFile(options: {
   const hit = await stat(cached).catch(() => undefined);
   if (hit?.isFile()) return { file: cached, bytes: hit.size, fromCache: true };
   const swSrc = await bundleWorker(options.cacheDir);
-  const { injectManifest } = await import('workbox-build');
+  const { injectManifest } = await importExternal<typeof import('workbox-build')>('workbox-build');
   // Written beside and renamed, like every cache file: a stopped build leaves no half worker to reuse.
   const temp = join(options.cacheDir, 'sw', `sw-${key}.${process.pid}.tmp.js`);
   await injectManifest({
