@@ -58,7 +58,7 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
   });
   const report = reportOf(build, steps);
   // The saved graph also holds each post's fingerprint, for the next `build` (a watch session compares the posts it holds).
-  const saveGraph = () => writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs) });
+  const saveGraph = () => writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs, change) });
   // What ICU and js-yaml made, when this build made something new (rare after the first).
   const saveMemories = () => (saveRememberedNumbers(cacheDir), saveYamlMemory(cacheDir));
   const saves = [saveGraph, rendered.render.save, written.save, saveMemories].filter((save) => save !== undefined);
