@@ -163,35 +163,42 @@ for (const n of counts) {
   const cold = agency(dir, ['build', '--quiet']);
   const pages = htmlCount(join(dir, 'out'));
   const cacheMb = Number(execFileSync('du', ['-sk', join(dir, '.cache')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
-  // Warm: the median of 5 builds; edit: of 3, each with another title and body for post 7.
+  // Hugo's plain cold builds alternate with agency-site's warm and edit builds, five rounds: this
+  // machine's speed drifts by tens of percent within minutes, so each ratio compares builds made
+  // side by side. Each edit gives post 7 another title and body. Medians of the five.
   const file = join(dir, 'site/blog/en/post-7.md');
   let edits = 0;
-  const warmAndEdit = (env) => {
-    const warm = [0, 1, 2, 3, 4].map(() => agency(dir, ['build', '--quiet'], env)).sort((a, b) => a.ms - b.ms)[2];
-    const edit = [0, 1, 2]
-      .map(() => {
-        writeFileSync(file, post(7, 'en', ` (edited ${++edits})`));
-        return agency(dir, ['build'], env);
-      })
-      .sort((a, b) => a.ms - b.ms)[1];
-    return { warm, edit };
+  const editBuild = (env) => {
+    writeFileSync(file, post(7, 'en', ` (edited ${++edits})`));
+    return agency(dir, ['build'], env);
   };
-  const { warm, edit } = warmAndEdit(plainEnv);
-  const withCa = extraCa ? warmAndEdit(process.env) : undefined;
+  const rounds = { hugoPlain: [], warm: [], edit: [], warmCa: [], editCa: [] };
+  for (let round = 0; round < 5; round++) {
+    if (withHugo) rounds.hugoPlain.push(hugoBuild(makeHugoSite(dir, n, 'plain')));
+    rounds.warm.push(agency(dir, ['build', '--quiet']));
+    rounds.edit.push(editBuild(plainEnv));
+    if (extraCa) {
+      rounds.warmCa.push(agency(dir, ['build', '--quiet'], process.env));
+      rounds.editCa.push(editBuild(process.env));
+    }
+  }
+  const middle = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[runs.length >> 1];
+  const [warm, edit] = [middle(rounds.warm), middle(rounds.edit)];
+  const withCa = extraCa ? { warm: middle(rounds.warmCa), edit: middle(rounds.editCa) } : undefined;
   const rendered = /(\d+) rendered/.exec(edit.stdout)?.[1];
-  // Hugo's median of 3 cold builds, in each layout; the ratios are stated against both.
-  const hugoRuns = (layout) => [0, 1, 2].map(() => hugoBuild(makeHugoSite(dir, n, layout))).sort((a, b) => a.ms - b.ms)[1];
+  // Hugo's full layout, a median of 3 after them; the ratios are stated against both.
   const hugos = withHugo
     ? [
-        ['plain', hugoRuns('plain')],
-        ['full', hugoRuns('full')],
+        ['plain', middle(rounds.hugoPlain)],
+        ['full', middle([0, 1, 2].map(() => hugoBuild(makeHugoSite(dir, n, 'full'))))],
       ]
     : [];
 
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const perSecond = (count, ms) => Math.round(count / (ms / 1000));
   console.log(`\n${n} posts per locale: agency-site ${pages} HTML pages`);
-  for (const [layout, h] of hugos) console.log(`Hugo ${layout}: ${h.pages} pages, median of 3 cold builds ${s(h.ms)}, ${perSecond(h.pages, h.ms)} pages/s`);
+  for (const [layout, h] of hugos)
+    console.log(`Hugo ${layout}: ${h.pages} pages, median of ${layout === 'plain' ? 5 : 3} cold builds ${s(h.ms)}, ${perSecond(h.pages, h.ms)} pages/s`);
   const columns = hugos.map(([layout]) => `vs Hugo ${layout} cold`);
   console.log(`| figure | agency-site | ${columns.join(' | ')} |`);
   console.log(`|---|---:|${columns.map(() => '---:|').join('')}`);
