@@ -1,24 +1,35 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * Short, stable content hash used for cache keys and hashed file names: each part followed by a
- * zero byte. Text parts are joined before they reach the hash, one call into it instead of two
- * per part (a card key has five parts, a build's fingerprint one per file of out/); the bytes
- * hashed are the same.
+ * zero byte. Text parts are joined before they reach the hash; when all parts are text (nearly
+ * every call: card keys, page keys, fingerprints) one `crypto.hash` call does it, without the
+ * Hash object createHash makes, about a fifth of the cost per call for short keys. The bytes
+ * hashed are the same either way.
  */
 export function contentHash(...parts: Array<string | Uint8Array>): string {
-  const hash = createHash('sha256');
   let text = '';
-  for (const part of parts) {
+  let i = 0;
+  for (; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part !== 'string') break;
+    text += `${part}\0`;
+  }
+  if (i === parts.length) return hash('sha256', text, 'hex').slice(0, 20);
+  const hasher = createHash('sha256');
+  if (text) hasher.update(text);
+  text = '';
+  for (; i < parts.length; i++) {
+    const part = parts[i]!;
     if (typeof part === 'string') {
       text += `${part}\0`;
       continue;
     }
-    if (text) hash.update(text);
+    if (text) hasher.update(text);
     text = '';
-    hash.update(part);
-    hash.update('\0');
+    hasher.update(part);
+    hasher.update('\0');
   }
-  if (text) hash.update(text);
-  return hash.digest('hex').slice(0, 20);
+  if (text) hasher.update(text);
+  return hasher.digest('hex').slice(0, 20);
 }
