@@ -1,6 +1,6 @@
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type sharp from 'sharp';
 import { invalidSocialCardError } from '../errors/index.ts';
 import { contentHash } from '../node/hash.ts';
@@ -74,13 +74,46 @@ interface Background {
   spliced?: Promise<SplicedBackground | undefined>;
 }
 const backgrounds = new Map<string, Background>();
-function backgroundOf(svg: string): Background {
+function backgroundOf(svg: string, dir?: string): Background {
   let background = backgrounds.get(svg);
   if (!background) {
-    background = { raster: loadSharp().then((sharp) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true })) };
+    background = { raster: rasterOf(svg, dir) };
     backgrounds.set(svg, background);
   }
   return background;
+}
+
+/**
+ * A background's pixels, kept in the cards' folder (`backgrounds/`, raw RGB): librsvg drawing one
+ * took 50-85 ms, most of a build that draws one card (a post's new title). The few a site has
+ * are kept; beyond BACKGROUNDS_KEPT (an old design's), the oldest go.
+ */
+async function rasterOf(svg: string, dir: string | undefined): Promise<Raster> {
+  const file = dir && join(dir, 'backgrounds', `${contentHash(svg)}.rgb`);
+  const size = OG_WIDTH * OG_HEIGHT * 3;
+  const kept = file ? await readFile(file).catch(() => undefined) : undefined;
+  if (kept?.length === size) return { data: kept, info: { format: 'raw', width: OG_WIDTH, height: OG_HEIGHT, channels: 3, size, premultiplied: false } };
+  const sharp = await loadSharp();
+  const raster = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (file && raster.data.length === size) {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(`${file}.${process.pid}.tmp`, raster.data);
+      renameSync(`${file}.${process.pid}.tmp`, file);
+      forgetOldBackgrounds(dirname(file));
+    } catch {
+      // Not kept: the next build draws it again.
+    }
+  }
+  return raster;
+}
+
+const BACKGROUNDS_KEPT = 16;
+function forgetOldBackgrounds(dir: string): void {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.rgb'));
+  if (files.length <= BACKGROUNDS_KEPT) return;
+  const byAge = files.map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs })).sort((a, b) => a.at - b.at);
+  for (const { f } of byAge.slice(0, files.length - BACKGROUNDS_KEPT)) rmSync(join(dir, f), { force: true });
 }
 
 /**
@@ -107,9 +140,9 @@ async function atlasFor(design: SocialCardDesign, texts: string[]): Promise<Glyp
  * One card: the cached background, the title composited from the glyph atlas (or, for a
  * character the font lacks, rasterized by librsvg on a strip and blended), JPEG.
  */
-export async function drawCard(options: CardInput, how: { atlas?: boolean; splice?: boolean } = {}): Promise<Buffer> {
+export async function drawCard(options: CardInput, how: { atlas?: boolean; splice?: boolean; dir?: string } = {}): Promise<Buffer> {
   const sharp = await loadSharp();
-  const background = backgroundOf(cardBackgroundSvg(options.design, options));
+  const background = backgroundOf(cardBackgroundSvg(options.design, options), how.dir);
   const base = await background.raster;
   const lines = titleLines(options);
   const atlas = how.atlas === false && !atlases.has(options.design.key) ? undefined : await atlasFor(options.design, lines);
@@ -246,7 +279,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     // A cold build has no card on disk: one stat, not a failed open and its error, per card.
     let bytes = statSync(file, { throwIfNoEntry: false }) ? await cachedJpegBytes(file) : undefined;
     if (bytes === undefined) {
-      const jpeg = await drawCard(input, { atlas });
+      const jpeg = await drawCard(input, { atlas, dir });
       // Written beside and renamed, so a build stopped half-way never leaves half a card behind.
       // Two pages with the same title share a card: each draws under its own temporary name.
       const temp = `${file}.${process.pid}.${todo.indexOf(item)}.tmp`;
