@@ -70,10 +70,14 @@ describe('serve and forms with the default ./site', () => {
     expect(output).toContain(
       '  - /files/blog/en/kickoff/checklist.pdf (site/urls.lock, last made by site/blog/en/kickoff/checklist.pdf) is no longer in the site folder: `build` will refuse it until site/redirects.yaml says where it went (PublishedUrlLost)\n',
     );
-    // The next save keeps them: not printed again.
+    // The next save keeps them: not printed again. A busy machine can see the rename as two
+    // batches of events, so two rebuilds: the save's is the one whose page has the new sentence.
     const post = join(f.site, 'blog/en/first-week/index.md');
+    const rebuilds = () => cli!.output().match(/rebuilt in/g)?.length ?? 0;
+    const before = rebuilds();
     await writeFile(post, `${await readFile(post, 'utf8')}\nBring your questions.\n`);
-    await expect.poll(() => cli!.output().match(/rebuilt in/g)?.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await fetch(`${cli!.url}/blog/first-week/`)).text(), { timeout: 20_000 }).toContain('Bring your questions.');
+    await expect.poll(rebuilds, { timeout: 20_000 }).toBeGreaterThan(before);
     expect(cli.output().match(/PublishedUrlLost/g)).toHaveLength(2);
     await rename(join(f.site, 'blog/en/first-week'), join(f.site, 'blog/en/kickoff'));
     await rm(join(f.site, 'urls.lock'));
