@@ -28,8 +28,9 @@ export function requireWithCodeCache(name: string, cacheDir: string): Exports | 
       if (code !== 0) return;
       try {
         mkdirSync(dirname(cacheFile), { recursive: true });
-        writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
-        renameSync(`${cacheFile}.tmp`, cacheFile);
+        // By this process's name: two builds ending at once each rename a whole file.
+        writeFileSync(`${cacheFile}.${process.pid}.tmp`, script.createCachedData());
+        renameSync(`${cacheFile}.${process.pid}.tmp`, cacheFile);
       } catch {
         // A cache that cannot be written is only a slower next start.
       }
