@@ -75,10 +75,12 @@ interface Background {
 }
 const backgrounds = new Map<string, Background>();
 function backgroundOf(svg: string, dir?: string): Background {
-  let background = backgrounds.get(svg);
+  // By cache folder too: what a folder holds does not depend on what this process drew before.
+  const key = `${dir ?? ''}\0${svg}`;
+  let background = backgrounds.get(key);
   if (!background) {
     background = { raster: rasterOf(svg, dir) };
-    backgrounds.set(svg, background);
+    backgrounds.set(key, background);
   }
   return background;
 }
