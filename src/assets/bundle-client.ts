@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
@@ -8,6 +8,7 @@ import { packageRoot } from '../node/package-root.ts';
 import { componentChunkName } from '../shared/page-data.ts';
 import { contentHash } from '../node/hash.ts';
 import { templateAliases } from './template-aliases.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 export interface ClientBundle {
   /** Public path of the runtime entry (`/assets/runtime.<hash>.js`). */
@@ -134,9 +135,7 @@ function gzipSizes(files: ClientBundle['files'], cacheDir: string): Map<string, 
   }
   const sizes = new Map(files.map((f) => [f.path, known[f.path] ?? gzipSync(f.text, { level: 9 }).length]));
   if (files.some((f) => known[f.path] === undefined)) {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(Object.fromEntries(sizes)));
-    renameSync(`${file}.tmp`, file);
+    writeFileAtomically(file, JSON.stringify(Object.fromEntries(sizes)));
   }
   return sizes;
 }

@@ -1,8 +1,9 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentHash } from '../node/hash.ts';
+import { writeFileAtomicallyAsync } from '../node/write-atomically.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -40,8 +41,7 @@ export function compressedCacheFiles(cacheDir: string, texts: readonly string[])
 }
 
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await writeFile(`${file}.tmp`, data);
-  await rename(`${file}.tmp`, file);
+  await writeFileAtomicallyAsync(file, data);
 }
 
 /** Every asset's compressed copies, by its path in out/. */

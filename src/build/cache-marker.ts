@@ -1,12 +1,14 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { TEMP_NAME, writeFileAtomically } from '../node/write-atomically.ts';
 
 // Bumped when any cache entry changes meaning in a way its own folder version does not cover.
 const CACHE_VERSION = 'agency-site-cache-1';
 const MARKER = 'CACHEDIR.json';
-/** What agency-site keeps in .cache/; nothing else in the folder is ever removed. */
-const OURS =
-  /^(pages|markdown|og|images|files|compressed|content|source-stamps|graph|sweep)-v\d+(-[0-9a-f]+)?(\.json)?$|^(esbuild|templates|sw|last-build\.json|CACHEDIR\.json(\.tmp)?)$/;
+/** What agency-site keeps in .cache/, and what a write stopped half-way left; nothing else in the folder is ever removed. */
+const ENTRIES =
+  /^(pages|markdown|og|images|files|compressed|content|source-stamps|graph|sweep|yaml|numbers|code-cache)-v\d+(-[0-9a-f]+)?(\.json)?$|^(esbuild|templates|sw|last-build\.json|client-gzip-sizes\.json|CACHEDIR\.json)$/;
+const ours = (entry: string) => ENTRIES.test(entry) || TEMP_NAME.test(entry);
 
 /**
  * Checks that .cache/ was written by this version of agency-site for this site (its name and
@@ -34,7 +36,7 @@ export function checkCacheMarker(cacheDir: string, site: { name: string; locales
     entries = [];
   }
   let problem: string | undefined;
-  if (entries.some((e) => OURS.test(e))) {
+  if (entries.some(ours)) {
     let marker: typeof identity | undefined;
     try {
       marker = JSON.parse(readFileSync(file, 'utf8')) as typeof identity;
@@ -45,10 +47,8 @@ export function checkCacheMarker(cacheDir: string, site: { name: string; locales
     if (!problem && JSON.stringify([marker?.site, marker?.locales]) !== JSON.stringify([identity.site, identity.locales]))
       problem = `${cacheDir} belongs to another site ("${String(marker?.site)}")`;
     if (!problem) return undefined;
-    for (const entry of entries) if (OURS.test(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true });
+    for (const entry of entries) if (ours(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true });
   }
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify(identity));
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomically(file, JSON.stringify(identity));
   return problem && `cache: ${problem}; rebuilt from scratch`;
 }

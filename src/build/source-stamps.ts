@@ -2,9 +2,10 @@
 // input file's stamp (size, mtime, inode) and every folder's mtime (a file added or removed
 // changes its folder's). Imports only node: modules, so `agency-site build` on an unchanged site
 // costs start-up plus a few thousand stat calls.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { packageRoot } from '../node/package-root.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 export const STAMPS_VERSION = 'source-stamps-v2';
 
@@ -78,10 +79,7 @@ export function restampFile(stamps: SourceStamps, root: string, file: string): v
 
 /** Saved after a successful build, with what it reported, renamed into place (never half-written). */
 export function saveStamps(cacheDir: string, stamps: SourceStamps, report: unknown): void {
-  mkdirSync(cacheDir, { recursive: true });
-  const file = stampsFile(cacheDir);
-  writeFileSync(`${file}.tmp`, JSON.stringify({ ...stamps, report }));
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomically(stampsFile(cacheDir), JSON.stringify({ ...stamps, report }));
 }
 
 /** A file whose stamp differs from the last build's: what `classifyChange` is given by `build`. */

@@ -3,11 +3,12 @@
 // cache for ES modules (module.enableCompileCache came in 22), but vm.Script takes V8's cached
 // data. The cache is written when the process ends (it then holds every function the run
 // compiled), only when there was none or V8 refused it (another Node, another bundle).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { packageRoot } from '../node/package-root.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 type Exports = Record<string, unknown>;
 
@@ -27,10 +28,7 @@ export function requireWithCodeCache(name: string, cacheDir: string): Exports | 
     process.once('exit', (code) => {
       if (code !== 0) return;
       try {
-        mkdirSync(dirname(cacheFile), { recursive: true });
-        // By this process's name: two builds ending at once each rename a whole file.
-        writeFileSync(`${cacheFile}.${process.pid}.tmp`, script.createCachedData());
-        renameSync(`${cacheFile}.${process.pid}.tmp`, cacheFile);
+        writeFileAtomically(cacheFile, script.createCachedData());
       } catch {
         // A cache that cannot be written is only a slower next start.
       }

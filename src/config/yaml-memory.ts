@@ -1,10 +1,11 @@
 // What js-yaml and zod made of each YAML file's text, remembered between builds: they took ~50 ms
 // of every build for site files that an edit of a post leaves as they were (zod's first use of a
 // schema compiles it). Valid files only: an invalid one is parsed again, and its error reported.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentHash } from '../node/hash.ts';
 import { packageRoot } from '../node/package-root.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 interface Memory {
   /** The generator whose schemas made the values: another build of agency-site starts afresh. */
@@ -69,7 +70,5 @@ export function saveYamlMemory(cacheDir: string): void {
   const values: Record<string, string> = {};
   for (const key of used) if (memory.values[key] !== undefined) values[key] = memory.values[key]!;
   memory.values = values;
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify(memory));
-  renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
+  writeFileAtomically(file(cacheDir), JSON.stringify(memory));
 }

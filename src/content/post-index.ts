@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 /**
  * What a markdown file's parse produced (front matter, body offset, hash), kept between builds and
@@ -48,8 +49,6 @@ export class PostIndex<T> {
   /** Saved only after a successful content load; deleted files drop out. Written beside and renamed, never half-written. */
   save(): void {
     if (!this.file) return;
-    mkdirSync(join(this.file, '..'), { recursive: true });
-    writeFileSync(`${this.file}.tmp`, JSON.stringify(this.next));
-    renameSync(`${this.file}.tmp`, this.file);
+    writeFileAtomically(this.file, JSON.stringify(this.next));
   }
 }

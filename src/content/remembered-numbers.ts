@@ -1,7 +1,8 @@
 // The numbers ICU wrote for constants, kept in .cache/ between builds (resolve-references.ts says why).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { numbersToRemember, rememberNumbers } from './resolve-references.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 const file = (cacheDir: string) => join(cacheDir, 'numbers-v1.json');
 
@@ -18,7 +19,5 @@ export function loadRememberedNumbers(cacheDir: string): void {
 export function saveRememberedNumbers(cacheDir: string): void {
   const numbers = numbersToRemember();
   if (!numbers) return;
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify(numbers));
-  renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
+  writeFileAtomically(file(cacheDir), JSON.stringify(numbers));
 }

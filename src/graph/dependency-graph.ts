@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSetAt, readSetTable, type SharedReads } from '../render/record-reads.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 export const GRAPH_VERSION = 'graph-v4';
 
@@ -93,8 +94,7 @@ export function writeGraph(cacheDir: string, graph: DependencyGraph): void {
     pages[outFile] = { ...node, reads: table.numberOf(node.reads) };
   }
   const stored: StoredGraph = { ...graph, pages, readSets: table.sets };
-  writeFileSync(`${file}.tmp`, JSON.stringify(stored));
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomically(file, JSON.stringify(stored));
   // The earlier version's file is never read again.
   rmSync(join(cacheDir, 'graph-v3.json'), { force: true });
 }

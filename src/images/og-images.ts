@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type sharp from 'sharp';
 import { invalidSocialCardError } from '../errors/index.ts';
@@ -19,6 +19,7 @@ import {
   type TitleStyle,
 } from './social-card-design.ts';
 import { importExternal } from '../node/import-external.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from '../node/write-atomically.ts';
 
 // v4: the design is templates/social-card.svg and titles are composited from a glyph atlas.
 const VERSION = 'og-v4';
@@ -99,9 +100,7 @@ async function rasterOf(svg: string, dir: string | undefined): Promise<Raster> {
   const raster = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (file && raster.data.length === size) {
     try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(`${file}.${process.pid}.tmp`, raster.data);
-      renameSync(`${file}.${process.pid}.tmp`, file);
+      writeFileAtomically(file, raster.data);
       forgetOldBackgrounds(dirname(file));
     } catch {
       // Not kept: the next build draws it again.
@@ -282,12 +281,9 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     let bytes = statSync(file, { throwIfNoEntry: false }) ? await cachedJpegBytes(file) : undefined;
     if (bytes === undefined) {
       const jpeg = await drawCard(input, { atlas, dir });
-      // Written beside and renamed, so a build stopped half-way never leaves half a card behind.
-      // Two pages with the same title share a card: each draws under its own temporary name.
-      const temp = `${file}.${process.pid}.${todo.indexOf(item)}.tmp`;
-      // Synchronous: 60 KB to the page cache costs less than a trip through libuv's pool.
-      writeFileSync(temp, jpeg);
-      renameSync(temp, file);
+      // Never half a card, even from a build stopped half-way; two pages with the same title each
+      // write under their own temporary name. Synchronous: 60 KB costs less than a trip through libuv's pool.
+      writeFileAtomically(file, jpeg);
       bytes = jpeg.length;
       rendered++;
     }
@@ -295,8 +291,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes });
   });
   if (todo.length) {
-    await writeFile(`${indexFile}.tmp`, JSON.stringify(sizes));
-    await rename(`${indexFile}.tmp`, indexFile);
+    await writeFileAtomicallyAsync(indexFile, JSON.stringify(sizes));
     knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes };
   }
   return { byJob, rendered };
@@ -312,8 +307,7 @@ export function forgetSocialCards(cacheDir: string, keep: ReadonlySet<string>): 
   const sizes = readSizes(indexFile);
   const kept = Object.fromEntries(Object.entries(sizes).filter(([key]) => keep.has(join(dir, `${key}.jpg`))));
   if (Object.keys(kept).length === Object.keys(sizes).length) return;
-  writeFileSync(`${indexFile}.tmp`, JSON.stringify(kept));
-  renameSync(`${indexFile}.tmp`, indexFile);
+  writeFileAtomically(indexFile, JSON.stringify(kept));
   knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes: kept };
 }
 

@@ -1,10 +1,11 @@
-import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { rm, rmdir } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import type { SlotPositions } from '../render/index.ts';
 import { filledDataSync } from './filled-file.ts';
 import { internalError } from '../errors/index.ts';
+import { tempBeside, writeFileAtomically } from '../node/write-atomically.ts';
 
 /** What out/ held of a file before this build, as a watch session's record says. */
 export interface HeldFile {
@@ -48,7 +49,7 @@ export class LiveOutput {
   async put(file: OutputFile): Promise<void> {
     const target = this.target(file.path);
     if ('data' in file) {
-      inFolder(target, () => writeBeside(target, file.data));
+      writeFileAtomically(target, file.data);
       this.bytesWritten += typeof file.data === 'string' ? Buffer.byteLength(file.data) : file.data.byteLength;
     } else this.putCached(file, target);
     this.filesWritten++;
@@ -89,7 +90,7 @@ export class LiveOutput {
     const refilled = filledDataSync(file);
     this.bytesWritten += refilled.byteLength;
     if ((filled || held?.key === file.fillFrom) && overwrite(target, refilled)) return;
-    inFolder(target, () => writeBeside(target, refilled));
+    writeFileAtomically(target, refilled);
   }
 
   /** Removes a file, and the folders it leaves empty (a deleted post's `blog/<slug>/`), up to out/. */
@@ -201,18 +202,6 @@ function linkBeside(source: string, target: string): void {
   }
 }
 
-/** The same for bytes: written beside the target, then renamed over it. */
-function writeBeside(target: string, data: string | Uint8Array): void {
-  const temp = tempBeside(target);
-  writeFileSync(temp, data);
-  try {
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
 /** Runs `write`, making the target's folder first if it fails for want of it (a rebuild rewrites files of folders that exist). */
 function inFolder(target: string, write: () => void): void {
   try {
@@ -223,5 +212,3 @@ function inFolder(target: string, write: () => void): void {
     write();
   }
 }
-
-const tempBeside = (target: string) => join(dirname(target), `.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);

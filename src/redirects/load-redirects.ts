@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Content } from '../content/index.ts';
 import { locate, type SourceLocation } from '../errors/index.ts';
@@ -9,6 +9,7 @@ import { parseRedirectRules } from './redirect-rules.ts';
 import { formatUrlLock, parseUrlLock, type LockEntry } from './url-lock.ts';
 import { pathWithin } from '../node/path-within.ts';
 import { listPublishedFiles, type PublishedFile } from '../node/published-files.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 export const REDIRECTS_FILE = 'redirects.yaml';
 export const URL_LOCK_FILE = 'urls.lock';
@@ -147,7 +148,6 @@ let lastMap: { key: string; result: MappedRedirects } | undefined;
 /** Puts the next urls.lock in place (renamed, never half-written). */
 export function writeUrlLock(siteDir: string, text: string): string {
   const file = join(resolve(siteDir), URL_LOCK_FILE);
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomically(file, text);
   return file;
 }

@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkdownWarning } from '../markdown/index.ts';
 import { PAGE_CACHE_VERSION, type StoredFiles } from './page-cache.ts';
 import type { SlotPositions } from './asset-slots.ts';
 import { readSetAt, readSetTable, type SharedReads } from './record-reads.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 /** What a page's templates asked for and did not find, and what its markdown warned about. */
 export interface RenderFindings {
@@ -82,6 +83,5 @@ export function writePageIndex(cacheDir: string, index: Omit<PageIndex, 'problem
   const reads: StoredPageIndex['reads'] = {};
   for (const baseKey in index.reads) reads[baseKey] = table.numberOf(index.reads[baseKey]!);
   const stored: StoredPageIndex = { pages: index.pages, reads, readSets: table.sets, slotValues: index.slotValues };
-  writeFileSync(`${file(cacheDir)}.tmp`, JSON.stringify(stored));
-  renameSync(`${file(cacheDir)}.tmp`, file(cacheDir));
+  writeFileAtomically(file(cacheDir), JSON.stringify(stored));
 }

@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { readFile, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, type DependencyGraph } from '../../src/graph/index.ts';
@@ -144,7 +144,12 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
     'a cache from %s is emptied and rebuilt',
     async (_name, marker, line) => {
       await writeFile(join(f.cache, 'CACHEDIR.json'), typeof marker === 'string' ? marker : JSON.stringify(marker));
+      // Entries a build leaves beside the pages, and what a write stopped half-way left: none of it survives.
+      const planted = ['code-cache-v1/build-entry.bin', '.graph-v4.json.4242.7.tmp', 'yaml-v1.json', 'numbers-v1.json', 'client-gzip-sizes.json'];
+      await mkdir(join(f.cache, 'code-cache-v1'), { recursive: true });
+      for (const name of planted) await writeFile(join(f.cache, name), '{"planted": "by the other cache"}');
       const report = await buildFixture(f);
+      for (const name of planted) expect(await readFile(join(f.cache, name), 'utf8').catch(() => 'gone')).not.toContain('planted');
       expect(cacheLines(report.warnings)).toEqual([expect.stringMatching(new RegExp(`^cache: .*${line.source}.*; rebuilt from scratch$`))]);
       expect(report.rendered).toBe(report.pages);
       expect(await contents(f.out)).toEqual(clean);
