@@ -30,6 +30,7 @@ import { findCodeRanges } from './code-ranges.ts';
 import { findShortcodes } from './shortcodes.ts';
 import { resolveReferences } from './resolve-references.ts';
 import { assertUniqueTranslationKeys } from './translation-keys.ts';
+import { readingMinutes } from './reading-time.ts';
 import {
   collectionSchema,
   documentFrontMatterSchema,
@@ -515,14 +516,4 @@ function markdownSource(o: {
     images,
     ...(numberLocale ? { numberLocale } : {}),
   };
-}
-
-const WORD = /\S+/g;
-
-/** Minutes at 220 words a minute, code blocks counted like prose. Counts matches without building an array. */
-function readingMinutes(body: string): number {
-  let words = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(body)) words++;
-  return Math.max(1, Math.round(words / 220));
 }
