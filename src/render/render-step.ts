@@ -161,13 +161,14 @@ export async function renderPlannedPages(options: {
   // Unless deferred, remembered before failing, so the next build (pages now cached) fails the same way.
   const deferred = options.deferSave && !missingImages.size;
   if (!deferred) writePageIndex(cacheDir, written);
+  const locateInTemplates = templateLocator(options.templatesDir);
   const [image] = missingImages;
-  if (image) throw missingTemplateImageError(locateInTemplates(options.templatesDir, image[0]) ?? image[1].source, image[0], image[1].path);
+  if (image) throw missingTemplateImageError(locateInTemplates(image[0]) ?? image[1].source, image[0], image[1].path);
   warnings.push(...markdownWarnings.values());
   for (const [key, page] of missing) {
     // A key written in a template is a typo or a message never added: visitors would read the key.
     // One computed at render time (from page data) cannot be placed on a line, and stays a warning.
-    const inTemplate = locateInTemplates(options.templatesDir, key);
+    const inTemplate = locateInTemplates(key);
     if (inTemplate) throw missingTemplateMessageError(inTemplate, key, page.path);
     warnings.push(messageMissingEverywhereWarning(`message "${key}" is missing in every locale; pages show the key itself`));
   }
@@ -206,15 +207,23 @@ function cachedState(cacheDir: string, record: PageRecord): 'cached' | 'missing'
   return intact ? 'cached' : found ? 'damaged' : 'missing';
 }
 
-/** The first template line that names `text` in quotes: where a literal image path was written. */
-function locateInTemplates(templatesDir: string, text: string): SourceLocation | undefined {
-  const files = (readdirSync(templatesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.tsx') || f.endsWith('.ts')).sort();
-  for (const file of files) {
-    const lines = readFileSync(join(templatesDir, file), 'utf8').split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const column = ['"', "'", '`'].map((q) => lines[i]!.indexOf(q + text + q)).find((c) => c >= 0);
-      if (column !== undefined) return { file: displayPath(join(templatesDir, file)), line: i + 1, column: column + 2 };
-    }
-  }
-  return undefined;
+/**
+ * Finds the first template line that names a text in quotes: where a literal image path or message
+ * key was written. The templates are read once, on the first question: a site with ten keys missing
+ * everywhere read its 53 template files ten times in every build.
+ */
+function templateLocator(templatesDir: string): (text: string) => SourceLocation | undefined {
+  let files: { file: string; lines: string[] }[] | undefined;
+  return (text) => {
+    files ??= (readdirSync(templatesDir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.tsx') || f.endsWith('.ts'))
+      .sort()
+      .map((file) => ({ file, lines: readFileSync(join(templatesDir, file), 'utf8').split('\n') }));
+    for (const { file, lines } of files)
+      for (let i = 0; i < lines.length; i++) {
+        const column = ['"', "'", '`'].map((q) => lines[i]!.indexOf(q + text + q)).find((c) => c >= 0);
+        if (column !== undefined) return { file: displayPath(join(templatesDir, file)), line: i + 1, column: column + 2 };
+      }
+    return undefined;
+  };
 }
