@@ -1,9 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentHash } from '../node/hash.ts';
-import { writeFileAtomicallyAsync } from '../node/write-atomically.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,9 +22,9 @@ export async function compressAsset(cacheDir: string, text: string): Promise<{ b
     return { br: await readFile(join(dir, `${key}.br`)), gz: await readFile(join(dir, `${key}.gz`)) };
   } catch {
     const [br, gz] = await Promise.all([brotliAsync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzipAsync(text, { level: 9 })]);
-    await mkdir(dir, { recursive: true });
     // Renamed into place: a stopped build never leaves a truncated entry that a later build would publish.
-    await Promise.all([writeAtomically(join(dir, `${key}.br`), br), writeAtomically(join(dir, `${key}.gz`), gz)]);
+    writeFileAtomically(join(dir, `${key}.br`), br);
+    writeFileAtomically(join(dir, `${key}.gz`), gz);
     return { br, gz };
   }
 }
@@ -38,10 +38,6 @@ export function compressedCacheFiles(cacheDir: string, texts: readonly string[])
     const key = contentHash(text);
     return [join(dir, `${key}.br`), join(dir, `${key}.gz`)];
   });
-}
-
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await writeFileAtomicallyAsync(file, data);
 }
 
 /** Every asset's compressed copies, by its path in out/. */

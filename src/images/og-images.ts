@@ -19,7 +19,7 @@ import {
   type TitleStyle,
 } from './social-card-design.ts';
 import { importExternal } from '../node/import-external.ts';
-import { writeFileAtomically, writeFileAtomicallyAsync } from '../node/write-atomically.ts';
+import { writeFileAtomically } from '../node/write-atomically.ts';
 
 // v4: the design is templates/social-card.svg and titles are composited from a glyph atlas.
 const VERSION = 'og-v4';
@@ -291,7 +291,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes });
   });
   if (todo.length) {
-    await writeFileAtomicallyAsync(indexFile, JSON.stringify(sizes));
+    writeFileAtomically(indexFile, JSON.stringify(sizes));
     knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes };
   }
   return { byJob, rendered };

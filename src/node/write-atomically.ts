@@ -1,5 +1,4 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 let written = 0;
@@ -33,24 +32,6 @@ export function writeFileAtomically(file: string, data: string | NodeJS.ArrayBuf
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
-/** The same through libuv's pool, for a write that waits beside other work. */
-export async function writeFileAtomicallyAsync(file: string, data: string | NodeJS.ArrayBufferView): Promise<void> {
-  const temp = tempBeside(file);
-  try {
-    await writeFile(temp, data);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temp, data);
-  }
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
     throw error;
   }
 }

@@ -2,15 +2,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEMP_NAME, tempBeside, writeFileAtomically, writeFileAtomicallyAsync } from '../../../src/node/write-atomically.ts';
+import { TEMP_NAME, tempBeside, writeFileAtomically } from '../../../src/node/write-atomically.ts';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each([
-  ['writeFileAtomically', async (file: string, data: string) => writeFileAtomically(file, data)],
-  ['writeFileAtomicallyAsync', writeFileAtomicallyAsync],
-])('%s', (_name, write) => {
+describe('writeFileAtomically', () => {
+  const write = async (file: string, data: string) => writeFileAtomically(file, data);
   it('replaces the file whole, makes its folder, and leaves nothing beside it', async () => {
     dir = mkdtempSync(join(tmpdir(), 'agency-site-atomic-'));
     const file = join(dir, 'deep/er/state.json');
