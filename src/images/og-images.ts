@@ -82,6 +82,12 @@ function backgroundOf(svg: string, dir?: string): Background {
   if (!background) {
     background = { raster: rasterOf(svg, dir) };
     backgrounds.set(key, background);
+    // 2.3 MB of pixels each, and a process that builds into many cache folders (the test suite, a
+    // session whose site name changes) would keep them all: the oldest are read back from disk instead.
+    for (const old of backgrounds.keys()) {
+      if (backgrounds.size <= BACKGROUNDS_KEPT) break;
+      backgrounds.delete(old);
+    }
   }
   return background;
 }
