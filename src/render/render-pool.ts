@@ -46,7 +46,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
   const parsed = new Map<number, number>();
   // Workers get none of the parent's flags but the profiler's: `node --cpu-prof` then profiles each
   // worker too (one .cpuprofile per thread, in --cpu-prof-dir), where most of a cold build's time goes.
-  const execArgv = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+  const execArgv = profilerFlags(process.execArgv);
   const workers = Array.from({ length: count }, () => new Worker(file, { workerData: options.setup, execArgv }));
   try {
     await Promise.all(
@@ -83,4 +83,16 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
     await Promise.all(workers.map((w) => w.terminate()));
   }
   return { parsedMarkdown: [...parsed.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** The profiler's flags among node's, with the value of those written `--cpu-prof-dir DIR`. */
+export function profilerFlags(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  execArgv.forEach((flag, i) => {
+    if (!flag.startsWith('--cpu-prof')) return;
+    kept.push(flag);
+    const next = execArgv[i + 1];
+    if (flag !== '--cpu-prof' && !flag.includes('=') && next !== undefined) kept.push(next);
+  });
+  return kept;
 }
