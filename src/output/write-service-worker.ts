@@ -48,7 +48,7 @@ const PRECACHED_PAGES = new Set(['offline/index.html', 'es/offline/index.html', 
  * workbox-build's injectManifest lists the hashed runtime, CSS and the offline pages of `globDir`
  * (the folder being published) with their revisions. It is kept under `precacheKey` (the content
  * keys of the precached files) and the worker's sources, so a build that changed none of them
- * reuses it instead of loading esbuild and workbox-build (≈ 0.5 s).
+ * reuses it instead of loading esbuild and workbox-build.
  */
 export async function serviceWorkerFile(options: {
   globDir: string;
@@ -65,7 +65,9 @@ export async function serviceWorkerFile(options: {
   const hit = await stat(cached).catch(() => undefined);
   if (hit?.isFile()) return { file: cached, bytes: hit.size, fromCache: true };
   const swSrc = await bundleWorker(options.cacheDir);
-  const { injectManifest } = await importExternal<typeof import('workbox-build')>('workbox-build');
+  // Its own module, not the package's index: the index also loads generateSW's bundler (rollup,
+  // babel), 0.6 s of a cold build's 0.8 s service worker step, against 0.1–0.2 s for this one.
+  const { injectManifest } = await importExternal<Pick<typeof import('workbox-build'), 'injectManifest'>>('workbox-build/build/inject-manifest.js');
   // Written beside and renamed, like every cache file: a stopped build leaves no half worker to reuse.
   const temp = join(options.cacheDir, 'sw', `sw-${key}.${process.pid}.tmp.js`);
   await injectManifest({
