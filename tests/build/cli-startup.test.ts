@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,4 +73,29 @@ describe('the CLI loads only what the command needs', () => {
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     for (const p of ['esbuild', 'sharp', 'unified']) expect(packages).toContain(p);
   }, 60_000);
+});
+
+describe("the CLI's thread pool", () => {
+  /** The pool's size as the run left it, and whether Node read the bin as CommonJS (`process.mainModule` is set only then). */
+  async function poolOf(env: NodeJS.ProcessEnv): Promise<{ size?: string; main: string | null }> {
+    const dir = await mkdtemp(join(tmpdir(), 'agency-pool-'));
+    const probe = join(dir, 'probe.cjs');
+    await writeFile(
+      probe,
+      "process.on('exit', () => process.stderr.write(JSON.stringify({ size: process.env.UV_THREADPOOL_SIZE, main: process.mainModule?.filename ?? null })));",
+    );
+    try {
+      const { stderr } = await execFileP(process.execPath, ['--require', probe, join(ROOT, 'bin/agency-site'), '--version'], { env });
+      return JSON.parse(stderr) as { size?: string; main: string | null };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('starts libuv with eight threads, set before anything asynchronous ran, unless UV_THREADPOOL_SIZE says otherwise', async () => {
+    const { UV_THREADPOOL_SIZE: _set, ...env } = process.env;
+    // libuv reads the size once, when its first task runs: only a bin read synchronously (CommonJS) sets it in time.
+    expect(await poolOf(env)).toEqual({ size: '8', main: join(ROOT, 'bin/agency-site') });
+    expect((await poolOf({ ...env, UV_THREADPOOL_SIZE: '3' })).size).toBe('3');
+  });
 });
