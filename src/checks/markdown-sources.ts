@@ -29,7 +29,7 @@ export function markdownSources(options: {
   const results = new Map<string, MarkdownResult>();
   const resultOf = (page: PlannedPage & { markdown: NonNullable<PlannedPage['markdown']> }) => {
     let result = results.get(page.path);
-    if (!result) results.set(page.path, (result = cache.get(page.markdown)));
+    if (!result) results.set(page.path, (result = cache.get(page.markdown).result));
     return result;
   };
 

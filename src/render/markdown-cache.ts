@@ -19,6 +19,12 @@ export function markdownCacheFile(dir: string, source: Pick<MarkdownSource, 'has
   return join(dir, `${source.dir === '/' ? source.hash : contentHash(source.hash, source.dir)}.json`);
 }
 
+/** A parsed body, with its tree as the JSON text the cache holds. */
+export interface ParsedMarkdown {
+  result: MarkdownResult;
+  hastJson: string;
+}
+
 /** Parsed markdown on disk, keyed by the hash of the text: a file is parsed once, ever, until it changes. */
 export class MarkdownCache {
   private readonly dir: string;
@@ -34,17 +40,29 @@ export class MarkdownCache {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  get(source: MarkdownSource): MarkdownResult {
+  /**
+   * The parsed body, and its tree's JSON: the page-data of the page that shows it takes that text
+   * as it is (render-page.ts) instead of making it again. On disk, the tree's JSON on the first
+   * line and the rest of the result on the second (JSON has no raw line breaks); a file of another
+   * shape is parsed again and replaced.
+   */
+  get(source: MarkdownSource): ParsedMarkdown {
     const file = markdownCacheFile(this.dir, source);
     try {
-      const cached = JSON.parse(readFileSync(file, 'utf8')) as MarkdownResult;
+      const text = readFileSync(file, 'utf8');
+      const cut = text.indexOf('\n');
+      if (cut < 0) throw new Error('not two lines');
+      const hastJson = text.slice(0, cut);
+      const result = { hast: JSON.parse(hastJson) as MarkdownResult['hast'], ...(JSON.parse(text.slice(cut + 1)) as Omit<MarkdownResult, 'hast'>) };
       this.hits++;
-      return cached;
+      return { result, hastJson };
     } catch {
       const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir, { embedHosts: this.embedHosts });
       this.misses++;
-      writeFileSync(file, JSON.stringify(result));
-      return result;
+      const { hast, ...rest } = result;
+      const hastJson = JSON.stringify(hast);
+      writeFileSync(file, `${hastJson}\n${JSON.stringify(rest)}`);
+      return { result, hastJson };
     }
   }
 }

@@ -55,7 +55,8 @@ export interface RenderedPage {
 /** Renders one planned page to its HTML document and page-data JSON. */
 export function renderPage(page: PlannedPage, setup: RenderSetup, templates: TemplatesBundle, markdown: MarkdownCache): RenderedPage {
   const data = structuredClone(page.data);
-  const parsed = page.markdown ? markdown.get(page.markdown) : undefined;
+  const cached = page.markdown ? markdown.get(page.markdown) : undefined;
+  const parsed = cached?.result;
   if (parsed) setPath(data, page.markdown!.field, parsed.hast);
 
   const slicesMap = { navbar: `navbar-${page.locale}`, footer: `footer-${page.locale}` };
@@ -116,7 +117,7 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
   const { reads, missing } = recorder.finish();
   return {
     html,
-    pageData: JSON.stringify(pageData),
+    pageData: cached ? withTreeAsCached(pageData, data, page.markdown!.field, cached.hastJson) : JSON.stringify(pageData),
     ...(islandsData ? { islandsData } : {}),
     reads,
     missingMessages: missing.messages,
@@ -125,6 +126,21 @@ export function renderPage(page: PlannedPage, setup: RenderSetup, templates: Tem
     ...(parsed?.warnings ? { markdownWarnings: parsed.warnings } : {}),
   };
 }
+
+/**
+ * page-data's JSON with the body's tree spliced in as the markdown cache holds it: the same bytes
+ * as stringifying the tree again (JSON.stringify writes no spaces), without doing it, about a
+ * quarter of a millisecond a post. Called once the page has rendered: it changes `data`.
+ */
+function withTreeAsCached(pageData: PageData, data: Record<string, unknown>, field: string, hastJson: string): string {
+  setPath(data, field, TREE_SLOT);
+  const text = JSON.stringify(pageData);
+  const slot = JSON.stringify(TREE_SLOT);
+  const at = text.indexOf(slot);
+  return text.slice(0, at) + hastJson + text.slice(at + slot.length);
+}
+/** A string no page's data holds: NUL characters bound it, and no site's text has them. */
+const TREE_SLOT = '\u0000markdown tree\u0000';
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
   const parts = dotted.split('.');

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -96,6 +96,22 @@ describe('a built fixture site', () => {
     expect(await html('index.html')).toContain('Developers in 24 hours.');
     expect(await html('es/index.html')).toContain('Desarrolladores en 24 horas.');
     expect(await html('careers/index.html')).toContain('15 days of paid time off');
+  });
+
+  it("writes a post's body in its page-data as the tree the parsed-post cache holds, in place in the post's data", async () => {
+    const data = await pageData('blog/first-post');
+    const body = (data.result.data as { post: { title: string; body: { type: string; children: Array<{ tagName?: string }> } } }).post;
+    expect(body.title).toBe('First post');
+    expect(body.body.type).toBe('root');
+    expect(body.body.children.map((c) => c.tagName).filter(Boolean)).toEqual(expect.arrayContaining(['h2', 'p', 'pre']));
+    // The cache's first line is that tree's JSON: the page-data text holds it as it is.
+    const cacheDir = join(
+      fixture.cache,
+      readdirSync(fixture.cache).find((d) => d.startsWith('markdown-v'))!,
+    );
+    const trees = readdirSync(cacheDir).map((file) => readFileSync(join(cacheDir, file), 'utf8').split('\n')[0]!);
+    expect(trees).toContain(JSON.stringify(body.body));
+    expect(out.text('page-data/blog/first-post/page-data.json')).toContain(JSON.stringify(body.body));
   });
 
   it('writes page-data in the spec shape with this build hash and the locale in pageContext', async () => {
