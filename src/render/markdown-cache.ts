@@ -48,21 +48,34 @@ export class MarkdownCache {
    */
   get(source: MarkdownSource): ParsedMarkdown {
     const file = markdownCacheFile(this.dir, source);
-    try {
-      const text = readFileSync(file, 'utf8');
-      const cut = text.indexOf('\n');
-      if (cut < 0) throw new Error('not two lines');
-      const hastJson = text.slice(0, cut);
-      const result = { hast: JSON.parse(hastJson) as MarkdownResult['hast'], ...(JSON.parse(text.slice(cut + 1)) as Omit<MarkdownResult, 'hast'>) };
+    const cached = readParsed(file);
+    if (cached) {
       this.hits++;
-      return { result, hastJson };
-    } catch {
-      const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir, { embedHosts: this.embedHosts });
-      this.misses++;
-      const { hast, ...rest } = result;
-      const hastJson = JSON.stringify(hast);
-      writeFileSync(file, `${hastJson}\n${JSON.stringify(rest)}`);
-      return { result, hastJson };
+      return cached;
     }
+    const result = markdownToHast(readMarkdownBody(source, this.constants), source.file, source.bodyLine, source.dir, { embedHosts: this.embedHosts });
+    this.misses++;
+    const { hast, ...rest } = result;
+    const hastJson = JSON.stringify(hast);
+    writeFileSync(file, `${hastJson}\n${JSON.stringify(rest)}`);
+    return { result, hastJson };
+  }
+}
+
+/** A cache file's parse, or undefined when it is missing, damaged or of another shape. */
+function readParsed(file: string): ParsedMarkdown | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const cut = text.indexOf('\n');
+  if (cut < 0) return undefined;
+  const hastJson = text.slice(0, cut);
+  try {
+    return { result: { hast: JSON.parse(hastJson) as MarkdownResult['hast'], ...(JSON.parse(text.slice(cut + 1)) as Omit<MarkdownResult, 'hast'>) }, hastJson };
+  } catch {
+    return undefined;
   }
 }
