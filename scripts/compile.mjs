@@ -3,6 +3,7 @@
 // command's `await import()` a separate file, so `--help` loads only the CLI's skeleton.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { fromMarkdownOneContext } from './from-markdown-one-context.mjs';
 import { visitWithoutNames } from './visit-without-names.mjs';
 import { yamlWithoutEsprima } from './yaml-without-esprima.mjs';
 
@@ -44,7 +45,7 @@ const shared = {
   external: dependencies.filter((d) => !BUNDLED.has(d)).flatMap((d) => [d, `${d}/*`]),
   sourcemap: 'linked',
   jsx: 'automatic',
-  plugins: [visitWithoutNames, yamlWithoutEsprima],
+  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownOneContext],
   logLevel: 'warning',
 };
 

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromMarkdownOneContext } from '../../../scripts/from-markdown-one-context.mjs';
+import { bundleFileWith, bundleWith } from '../../support/bundle-with.ts';
+import { ROOT } from '../../support/fixture.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agency-site-from-markdown-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+type Parse = (body: string) => unknown;
+const upstream: Parse = (body) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(body);
+
+function markdownFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+// Every handler family: containers and their line endings, lists (spread, tight, tasks), tables,
+// footnotes, references, autolinks, raw HTML, directives with attributes and labels.
+const constructs = [
+  '# Title\n\nSetext\n===\n\n> quote\n> - in a list\n>\n> ```js\n> const a = 1;\n> ```',
+  '1. one\n2. two\n\n   spread\n\n- [ ] open\n- [x] done\n  * nested `code`',
+  '| a | b |\n|:-|-:|\n| *1* | [2](/x) |\n\nText[^1] and ~~gone~~ www.example.com hello@example.com\n\n[^1]: The note.',
+  '[ref][r] ![alt][r] <https://example.com> <div class="raw">\n\n*html*\n\n</div>\n\n[r]: /target "Title"',
+  ':::note{.tip #id key="value"}\nInside :kbd[Ctrl]{x=1}\n\n::cta[Label]{kind="guide"}\n:::\n\n    indented code\n\n***\n\nhard  \nbreak\\\nend &amp; &copy;',
+];
+
+describe('the compile step bundles mdast-util-from-markdown with one compile context', () => {
+  it('sets sliceSerialize on one context, and parses every markdown file and construct to the same tree, positions included', async () => {
+    const outfile = await bundleWith(
+      dir,
+      'parse',
+      [
+        "import { unified } from 'unified';",
+        "import remarkParse from 'remark-parse';",
+        "import remarkGfm from 'remark-gfm';",
+        "import remarkDirective from 'remark-directive';",
+        'export const parse = (body) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(body);',
+        '',
+      ].join('\n'),
+      [fromMarkdownOneContext],
+    );
+    const bundled = await readFile(outfile, 'utf8');
+    // esbuild may number the names (`index2`).
+    expect(bundled).toMatch(/context\d*\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/);
+    expect(bundled).not.toMatch(/\.call\(\{\s*\.\.\.context\d*,/);
+    const { parse: patched } = (await import(outfile)) as { parse: Parse };
+    const files = [...markdownFiles(join(ROOT, 'site')), ...markdownFiles(join(ROOT, 'tests/fixtures'))];
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) {
+      const body = matter(readFileSync(file, 'utf8')).content;
+      expect(patched(body), file).toEqual(upstream(body));
+    }
+    for (const body of constructs) expect(patched(body), body).toEqual(upstream(body));
+  });
+
+  it('stops the compile when the library no longer copies its context per event (a new version)', async () => {
+    const fake = join(dir, 'node_modules/mdast-util-from-markdown/lib/index.js');
+    await mkdir(join(fake, '..'), { recursive: true });
+    await writeFile(fake, 'export function fromMarkdown() {}\n');
+    await expect(bundleFileWith(dir, fake, [fromMarkdownOneContext])).rejects.toThrow(/no longer copies its context per event/);
+  });
+});
