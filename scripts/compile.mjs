@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { fromMarkdownOneContext } from './from-markdown-one-context.mjs';
+import { subtokenizeJumpsInAMap } from './subtokenize-jumps-in-a-map.mjs';
 import { visitWithoutNames } from './visit-without-names.mjs';
 import { yamlWithoutEsprima } from './yaml-without-esprima.mjs';
 
@@ -45,7 +46,7 @@ const shared = {
   external: dependencies.filter((d) => !BUNDLED.has(d)).flatMap((d) => [d, `${d}/*`]),
   sourcemap: 'linked',
   jsx: 'automatic',
-  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownOneContext],
+  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownOneContext, subtokenizeJumpsInAMap],
   logLevel: 'warning',
 };
 

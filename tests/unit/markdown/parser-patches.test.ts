@@ -9,12 +9,13 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromMarkdownOneContext } from '../../../scripts/from-markdown-one-context.mjs';
+import { subtokenizeJumpsInAMap } from '../../../scripts/subtokenize-jumps-in-a-map.mjs';
 import { bundleFileWith, bundleWith } from '../../support/bundle-with.ts';
 import { ROOT } from '../../support/fixture.ts';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agency-site-from-markdown-'));
+  dir = await mkdtemp(join(tmpdir(), 'agency-site-parser-patches-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -37,8 +38,8 @@ const constructs = [
   ':::note{.tip #id key="value"}\nInside :kbd[Ctrl]{x=1}\n\n::cta[Label]{kind="guide"}\n:::\n\n    indented code\n\n***\n\nhard  \nbreak\\\nend &amp; &copy;',
 ];
 
-describe('the compile step bundles mdast-util-from-markdown with one compile context', () => {
-  it('sets sliceSerialize on one context, and parses every markdown file and construct to the same tree, positions included', async () => {
+describe('the compile step bundles the markdown parser with two of its hot paths rewritten', () => {
+  it("parses every markdown file of the site and the fixtures, and every construct, to upstream's tree, positions included", async () => {
     const outfile = await bundleWith(
       dir,
       'parse',
@@ -50,12 +51,14 @@ describe('the compile step bundles mdast-util-from-markdown with one compile con
         'export const parse = (body) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(body);',
         '',
       ].join('\n'),
-      [fromMarkdownOneContext],
+      [fromMarkdownOneContext, subtokenizeJumpsInAMap],
     );
     const bundled = await readFile(outfile, 'utf8');
-    // esbuild may number the names (`index2`).
+    // Both patches are in the bundle (esbuild may number the names: `index2`).
     expect(bundled).toMatch(/context\d*\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/);
     expect(bundled).not.toMatch(/\.call\(\{\s*\.\.\.context\d*,/);
+    expect(bundled).toMatch(/while \(jumps\d*\.has\(index\d*\)\)/);
+    expect(bundled).not.toMatch(/Object\.assign\(jumps/);
     const { parse: patched } = (await import(outfile)) as { parse: Parse };
     const files = [...markdownFiles(join(ROOT, 'site')), ...markdownFiles(join(ROOT, 'tests/fixtures'))];
     expect(files.length).toBeGreaterThan(40);
@@ -66,10 +69,13 @@ describe('the compile step bundles mdast-util-from-markdown with one compile con
     for (const body of constructs) expect(patched(body), body).toEqual(upstream(body));
   });
 
-  it('stops the compile when the library no longer copies its context per event (a new version)', async () => {
-    const fake = join(dir, 'node_modules/mdast-util-from-markdown/lib/index.js');
+  it.each([
+    ['mdast-util-from-markdown/lib/index.js', fromMarkdownOneContext, /no longer copies its context per event/],
+    ['micromark-util-subtokenize/index.js', subtokenizeJumpsInAMap, /no longer has `const jumps = \{\};` once/],
+  ])('stops the compile when %s is written otherwise (a new version)', async (path, plugin, message) => {
+    const fake = join(dir, 'node_modules', path);
     await mkdir(join(fake, '..'), { recursive: true });
-    await writeFile(fake, 'export function fromMarkdown() {}\n');
-    await expect(bundleFileWith(dir, fake, [fromMarkdownOneContext])).rejects.toThrow(/no longer copies its context per event/);
+    await writeFile(fake, 'export function parse() {}\n');
+    await expect(bundleFileWith(dir, fake, [plugin])).rejects.toThrow(message);
   });
 });
