@@ -8,6 +8,7 @@ import { runPool } from '../node/run-pool.ts';
 import { findFontFile, readFontMetrics } from './font-metrics.ts';
 import { GlyphAtlas } from './glyph-atlas.ts';
 import { MCU_SIZE, readBackground, spliceBand, type SplicedBackground } from './jpeg-splice.ts';
+import { loadSharp } from './load-sharp.ts';
 import {
   cardBackgroundSvg,
   OG_HEIGHT,
@@ -18,7 +19,6 @@ import {
   type SocialCardDesign,
   type TitleStyle,
 } from './social-card-design.ts';
-import { importExternal } from '../node/import-external.ts';
 import { writeFileAtomically } from '../node/write-atomically.ts';
 
 // v4: the design is templates/social-card.svg and titles are composited from a glyph atlas.
@@ -62,8 +62,6 @@ export function ogImagePath(options: CardInput): string {
 }
 
 type Raster = { data: Buffer; info: sharp.OutputInfo };
-/** Loaded on the first card to draw: a build whose cards are all cached never loads sharp. */
-const loadSharp = async () => (await importExternal<{ default: typeof import('sharp') }>('sharp')).default;
 
 /**
  * A background per (site name, label): a build has a handful, not one per page. Rasterized once,

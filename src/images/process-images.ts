@@ -8,6 +8,7 @@ import { contentHash } from '../node/hash.ts';
 import type { ImageInfo, ImageVariant } from '../shared/page-data.ts';
 import { siteFilesByRole, type SiteFile } from '../node/published-files.ts';
 import { runPool } from '../node/run-pool.ts';
+import { loadSharp } from './load-sharp.ts';
 import { publishedFileUrl } from '../shared/site-paths.ts';
 import { importExternal } from '../node/import-external.ts';
 
@@ -164,7 +165,7 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDi
   let image: sharp.Sharp;
   let meta: sharp.Metadata;
   // sharp and svgo load only when an image is not in the cache: most builds never need them.
-  const { default: sharpOf } = await importExternal<{ default: typeof import('sharp') }>('sharp');
+  const sharpOf = await loadSharp();
   try {
     image = sharpOf(o.bytes, { failOn: 'error' }).rotate();
     meta = await image.metadata();
@@ -225,7 +226,7 @@ type SaveVariant = (data: Buffer, width: number, ext: string) => Promise<ImageVa
  * the GIF itself, untouched, as the fallback for the few browsers without WebP.
  */
 async function processGif(o: { file: string; bytes: Buffer; settings: ImageSettings }, save: SaveVariant): Promise<ImageInfo> {
-  const { default: sharpOf } = await importExternal<{ default: typeof import('sharp') }>('sharp');
+  const sharpOf = await loadSharp();
   let image: sharp.Sharp;
   let width: number;
   let height: number;
