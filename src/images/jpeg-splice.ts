@@ -39,6 +39,8 @@ export interface SplicedBackground {
   rowStart: number[];
   /** Per MCU row, the Y, Cb and Cr DC values of the last block before it (the row's predictors). */
   before: Array<[number, number, number]>;
+  /** The background's runs of whole bytes as cards write them, kept by BitWriter.copyKept. */
+  runs: Map<string, KeptRun>;
 }
 
 /** An MCU at 4:2:0 is 16 × 16 pixels: a card's band is cut in its rows. */
@@ -58,7 +60,7 @@ export function readBackground(jpeg: Buffer): SplicedBackground | undefined {
     for (let column = 0; column < columns; column++) reader.mcu();
   }
   rowStart.push(reader.at);
-  return { jpeg: parsed, rowStart, before };
+  return { jpeg: parsed, rowStart, before, runs: new Map() };
 }
 
 /**
@@ -98,7 +100,7 @@ export function spliceBand(background: SplicedBackground, band: Buffer, firstRow
   const [py, pcb, pcr] = background.before[firstRow]!;
   const out = new BitWriter(scratch.out);
   out.bytes(bg.header);
-  out.copy(bg.bits, 0, background.rowStart[firstRow]!);
+  out.copyKept(bg.bits, 0, background.rowStart[firstRow]!, background.runs);
   out.dc(strip.dc[0], marks.dc[0]! - py);
   out.copy(strip.bits, marks.dcEnd[0]!, marks.dcStart[1]! - marks.dcEnd[0]!);
   out.dc(strip.dc[1], marks.dc[1]! - pcb);
@@ -106,7 +108,7 @@ export function spliceBand(background: SplicedBackground, band: Buffer, firstRow
   out.dc(strip.dc[1], marks.dc[2]! - pcr);
   out.copy(strip.bits, marks.dcEnd[2]!, bandEnd - marks.dcEnd[2]!);
   const end = background.rowStart.at(-1)!;
-  out.copy(bg.bits, rowFrom, end - rowFrom);
+  out.copyKept(bg.bits, rowFrom, end - rowFrom, background.runs);
   return out.finish();
 }
 
@@ -281,6 +283,12 @@ class McuReader {
   }
 }
 
+/** Bytes a BitWriter wrote for a run of whole source bytes, and the bits it held back after them. */
+interface KeptRun {
+  bytes: Uint8Array;
+  acc: number;
+}
+
 /** Appends bits and writes them out with byte stuffing, as an encoder does. */
 class BitWriter {
   private n = 0;
@@ -324,6 +332,38 @@ class BitWriter {
     this.acc = acc;
     at += left & ~7;
     for (left &= 7; left > 0; left--) this.bits(bitAt(src, at++), 1);
+  }
+
+  /**
+   * `copy` for bits of the background, with its run of whole bytes after the first taken from
+   * `runs`. Those bytes depend only on the source and on how many bits are held back when they
+   * start (the first byte also takes the bits held before it), so a background keeps each run it
+   * has written: a card then copies its background's rows before and after the title as bytes,
+   * not bit by bit (0.3 ms of a card's CPU).
+   */
+  copyKept(src: Uint8Array, from: number, count: number, runs: Map<string, KeptRun>): void {
+    let at = from;
+    let left = count;
+    for (; left > 0 && at & 7; left--) this.bits(bitAt(src, at++), 1);
+    const start = (at >> 3) + 1;
+    const stop = (at + left) >> 3;
+    if (stop - start < 1) return this.copy(src, at, left);
+    this.bits(src[at >> 3]!, 8);
+    const key = `${start}:${stop}:${this.held}`;
+    let run = runs.get(key);
+    if (!run) {
+      const writer = new BitWriter(Buffer.allocUnsafe(2 * (stop - start) + 1));
+      writer.held = this.held;
+      writer.acc = this.acc;
+      writer.copy(src, start * 8, (stop - start) * 8);
+      run = { bytes: Buffer.from(writer.out.subarray(0, writer.n)), acc: writer.acc };
+      runs.set(key, run);
+    }
+    this.bytes(run.bytes);
+    this.acc = run.acc;
+    at += 8 * (stop - start + 1);
+    left -= 8 * (stop - start + 1);
+    for (; left > 0; left--) this.bits(bitAt(src, at++), 1);
   }
 
   /** A DC difference in the table's code: its size category, then its bits. */
