@@ -85,6 +85,29 @@ describe('titles drawn from the glyph atlas', () => {
     expect(difference / reference.length).toBeLessThan(1.5);
   });
 
+  // Glyphs wholly inside the image blend only their inked pixels; glyphs cut by its edges walk
+  // their box. A band cut through a line's middle mixes both, and must match the whole card.
+  it('blends a band cut through a line exactly as the same rows of the whole card', async () => {
+    const lines = wrapTitle('¿Cómo migrar un blog de Gatsby sin perder tráfico? Año 2026, ¡ñandú!', design.title.maxChars, design.title.maxLines);
+    const atlas = new GlyphAtlas(design.title, metrics);
+    await atlas.add(lines, async () => sharp);
+    const background = Buffer.alloc(OG_WIDTH * OG_HEIGHT * 3);
+    for (let i = 0; i < background.length; i++) background[i] = (i * 7 + Math.floor(i / 3600)) & 255;
+    const whole = Buffer.from(background);
+    atlas.blend(whole, OG_WIDTH, 0, lines);
+    const [inkFrom, inkEnd] = atlas.inkRows(lines);
+    for (const [from, to] of [
+      [inkFrom + 20, inkEnd - 20],
+      [inkFrom - 5, inkFrom + 30],
+      [0, OG_HEIGHT],
+    ] as const) {
+      const band = Buffer.from(background.subarray(from * OG_WIDTH * 3, to * OG_WIDTH * 3));
+      atlas.blend(band, OG_WIDTH, from, lines);
+      expect(band.equals(whole.subarray(from * OG_WIDTH * 3, to * OG_WIDTH * 3)), `rows ${from}-${to}`).toBe(true);
+    }
+    expect(whole.equals(background)).toBe(false);
+  });
+
   it('draws a character the font lacks through librsvg instead, so no title loses a letter', async () => {
     const jpeg = await drawCard({ design, title: 'Private use \ue000 glyph', siteName: 'Southbridge Dev', label: 'Blog' });
     const meta = await sharp(jpeg).metadata();
