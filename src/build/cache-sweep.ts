@@ -52,8 +52,8 @@ function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
   return [
     { dir: pages, used: pageFiles, nested: true },
     { dir: markdown, used: trees },
-    // Its backgrounds/ keeps the few a site's cards are drawn on (og-images.ts).
-    { dir: cards, used: cardFiles, kept: (name: string) => name === 'backgrounds' },
+    // Its backgrounds/ and atlases/ keep the few a site's cards are drawn on and from (og-images.ts).
+    { dir: cards, used: cardFiles, kept: (name: string) => name === 'backgrounds' || name === 'atlases' },
     // A processed image is a folder of its variants.
     { dir: images, used: new Set(linked.filter((f) => f.startsWith(images + '/')).map((f) => dirname(f))) },
     { dir: copies, used: new Set(linked.filter((f) => f.startsWith(copies + '/'))) },

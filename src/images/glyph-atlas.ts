@@ -56,6 +56,51 @@ export class GlyphAtlas {
     return this.pending;
   }
 
+  /** How many characters the atlas holds: what it has drawn since it was last kept, if more. */
+  get size(): number {
+    return this.glyphs.size;
+  }
+
+  /** The atlas as bytes for a later process: a JSON line of each glyph's character, phase and box, then their coverage in that order. */
+  toBytes(): Buffer {
+    const boxes: number[][] = [];
+    const coverage: Uint8Array[] = [];
+    for (const [c, list] of this.glyphs)
+      list.forEach((glyph, phase) => {
+        boxes.push([c, phase, glyph.left, glyph.top, glyph.width, glyph.height]);
+        coverage.push(glyph.alpha);
+      });
+    return Buffer.concat([Buffer.from(`${JSON.stringify(boxes)}\n`), ...coverage]);
+  }
+
+  /**
+   * Adds the glyphs of bytes `toBytes` wrote for an atlas of the same style and font; false, and
+   * nothing added, when they are not such bytes (a file cut short or from elsewhere).
+   */
+  load(bytes: Buffer): boolean {
+    const cut = bytes.indexOf(10);
+    let boxes: unknown;
+    try {
+      boxes = cut > 0 ? JSON.parse(bytes.toString('utf8', 0, cut)) : undefined;
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(boxes)) return false;
+    const glyphs = new Map<number, Glyph[]>();
+    let at = cut + 1;
+    for (const box of boxes as unknown[]) {
+      if (!Array.isArray(box) || box.length !== 6 || !box.every((n) => Number.isInteger(n))) return false;
+      const [c, phase, left, top, width, height] = box as number[];
+      if (phase! < 0 || phase! >= PHASES || width! < 0 || height! < 0 || at + width! * height! > bytes.length) return false;
+      const list = glyphs.get(c!) ?? [];
+      list[phase!] = { left: left!, top: top!, width: width!, height: height!, alpha: new Uint8Array(bytes.subarray(at, (at += width! * height!))) };
+      glyphs.set(c!, list);
+    }
+    if (at !== bytes.length) return false;
+    for (const [c, list] of glyphs) if (list.length === PHASES && [...list].every(Boolean) && !this.glyphs.has(c)) this.glyphs.set(c, list);
+    return true;
+  }
+
   /** Whether every character of the text is in the atlas (spaces need no ink, only an advance). */
   covers(text: string): boolean {
     for (const ch of text) if (!this.glyphs.has(ch.codePointAt(0)!)) return false;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type sharp from 'sharp';
@@ -114,32 +114,91 @@ async function rasterOf(svg: string, dir: string | undefined): Promise<Raster> {
 }
 
 const BACKGROUNDS_KEPT = 16;
-function forgetOldBackgrounds(dir: string): void {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.rgb'));
-  if (files.length <= BACKGROUNDS_KEPT) return;
+const forgetOldBackgrounds = (dir: string) => forgetOldest(dir, '.rgb', BACKGROUNDS_KEPT);
+
+/** Removes all but the `kept` newest files of `dir` whose names end with `extension`. */
+function forgetOldest(dir: string, extension: string, kept: number): void {
+  const files = readdirSync(dir).filter((f) => f.endsWith(extension));
+  if (files.length <= kept) return;
   const byAge = files.map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs })).sort((a, b) => a.at - b.at);
-  for (const { f } of byAge.slice(0, files.length - BACKGROUNDS_KEPT)) rmSync(join(dir, f), { force: true });
+  for (const { f } of byAge.slice(0, files.length - kept)) rmSync(join(dir, f), { force: true });
 }
 
 /**
  * The glyph atlas of a design, holding at least the characters of `texts` (a watch session's new
  * title draws only its new characters); undefined when fontconfig cannot name the font's file.
+ * With `dir`, an atlas a build kept there is started from (keptAtlas).
  */
 const atlases = new Map<string, Promise<GlyphAtlas | undefined>>();
 const ATLAS_MIN_CARDS = 40;
-async function atlasFor(design: SocialCardDesign, texts: string[]): Promise<GlyphAtlas | undefined> {
+async function atlasFor(design: SocialCardDesign, texts: string[], dir?: string): Promise<GlyphAtlas | undefined> {
   let atlas = atlases.get(design.key);
   if (!atlas) {
     const style = design.title;
-    const file = findFontFile(style.fontFamily, style.fontWeight);
-    const metrics = file ? readFontMetrics(file) : undefined;
-    atlas = Promise.resolve(metrics ? new GlyphAtlas(style, metrics) : undefined);
+    atlas = Promise.resolve(
+      (dir && readKeptAtlas(atlasFile(dir, design), design)) ||
+        ((file) => {
+          const metrics = file ? readFontMetrics(file) : undefined;
+          if (file && metrics) fontFiles.set(design.key, file);
+          return metrics && new GlyphAtlas(style, metrics);
+        })(findFontFile(style.fontFamily, style.fontWeight)),
+    );
     atlases.set(design.key, atlas);
   }
   const ready = await atlas;
   await ready?.add(texts, loadSharp);
   return ready;
 }
+/** The font file each design's atlas was drawn from, as fontconfig named it. */
+const fontFiles = new Map<string, string>();
+
+/**
+ * A design's atlas as the last build that drew cards with it left it, in the cards' folder
+ * (`atlases/`, a line naming the font, then GlyphAtlas.toBytes): a build that draws a few cards
+ * (a post's new title) composites them too, instead of starting fontconfig and librsvg for a
+ * title strip, and asks fontconfig nothing. Like the cards, it is kept until the design changes.
+ */
+const atlasFile = (dir: string, design: SocialCardDesign) => join(dir, 'atlases', `${contentHash(design.key)}.atlas`);
+const keptSizes = new Map<string, number>();
+
+function readKeptAtlas(file: string, design: SocialCardDesign): GlyphAtlas | undefined {
+  const bytes = readFile(file);
+  if (!bytes) return undefined;
+  const cut = bytes.indexOf(10);
+  const font = cut > 0 ? bytes.toString('utf8', 0, cut) : '';
+  const metrics = font ? readFontMetrics(font) : undefined;
+  if (!metrics) return undefined;
+  const atlas = new GlyphAtlas(design.title, metrics);
+  if (!atlas.load(bytes.subarray(cut + 1))) return undefined;
+  fontFiles.set(design.key, font);
+  keptSizes.set(file, atlas.size);
+  return atlas;
+
+  function readFile(path: string): Buffer | undefined {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Keeps the design's atlas in `dir` when it holds characters the kept one lacks; the few newest are kept, like backgrounds. */
+async function keepAtlas(dir: string, design: SocialCardDesign): Promise<void> {
+  const atlas = await atlases.get(design.key);
+  const font = fontFiles.get(design.key);
+  const file = atlasFile(dir, design);
+  if (!atlas || !font || (keptSizes.get(file) ?? -1) >= atlas.size) return;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileAtomically(file, Buffer.concat([Buffer.from(`${font}\n`), atlas.toBytes()]));
+    keptSizes.set(file, atlas.size);
+    forgetOldest(dirname(file), '.atlas', ATLASES_KEPT);
+  } catch {
+    // Not kept: the next build that draws few cards draws their titles with librsvg.
+  }
+}
+const ATLASES_KEPT = 4;
 
 /**
  * One card: the cached background, the title composited from the glyph atlas (or, for a
@@ -150,7 +209,7 @@ export async function drawCard(options: CardInput, how: { atlas?: boolean; splic
   const background = backgroundOf(cardBackgroundSvg(options.design, options), how.dir);
   const base = await background.raster;
   const lines = titleLines(options);
-  const atlas = how.atlas === false && !atlases.has(options.design.key) ? undefined : await atlasFor(options.design, lines);
+  const atlas = how.atlas === false && !atlases.has(options.design.key) ? undefined : await atlasFor(options.design, lines, how.dir);
   const covered = atlas && lines.every((l) => atlas.covers(l));
   if (covered && how.splice !== false) {
     const card = await spliceTitle(sharp, background, base, atlas, lines);
@@ -271,12 +330,13 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
   }
   // Every character the cards need, rasterized once before they are drawn two at a time. The atlas
   // costs about as much as 40 titles drawn by librsvg: a build that redraws a few cards (one post
-  // edited) draws them alone, unless a watch session already holds the atlas.
-  const atlas = todo.length >= ATLAS_MIN_CARDS || atlases.has(options.design.key);
+  // edited) draws them alone, unless a watch session holds the atlas or an earlier build kept it.
+  const atlas = todo.length >= ATLAS_MIN_CARDS || atlases.has(options.design.key) || (todo.length > 0 && existsSync(atlasFile(dir, options.design)));
   if (atlas && todo.length)
     await atlasFor(
       options.design,
       todo.flatMap((t) => titleLines(t.input)),
+      dir,
     );
   let rendered = 0;
   await runPool(todo, options.concurrency ?? 2, async (item) => {
@@ -294,6 +354,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     sizes[key] = bytes;
     byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes });
   });
+  if (atlas && rendered) await keepAtlas(dir, options.design);
   if (todo.length) {
     writeFileAtomically(indexFile, JSON.stringify(sizes));
     knownSizes = { file: indexFile, stamp: stampOf(indexFile), sizes };
