@@ -56,7 +56,7 @@ export class GlyphAtlas {
     return this.pending;
   }
 
-  /** How many characters the atlas holds: what it has drawn since it was last kept, if more. */
+  /** How many characters the atlas holds (og-images.ts keeps it again when this grew). */
   get size(): number {
     return this.glyphs.size;
   }

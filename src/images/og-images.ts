@@ -131,28 +131,25 @@ function forgetOldest(dir: string, extension: string, kept: number): void {
  */
 const atlases = new Map<string, Promise<GlyphAtlas | undefined>>();
 const ATLAS_MIN_CARDS = 40;
-/**
- * Splicing titles into a background first encodes the background and reads its bits (~25 ms),
- * then saves ~8 ms a card: a build that draws fewer cards encodes each whole (the same bytes).
- */
-const SPLICE_MIN_CARDS = 4;
 async function atlasFor(design: SocialCardDesign, texts: string[], dir?: string): Promise<GlyphAtlas | undefined> {
   let atlas = atlases.get(design.key);
   if (!atlas) {
-    const style = design.title;
-    atlas = Promise.resolve(
-      (dir && readKeptAtlas(atlasFile(dir, design), design)) ||
-        ((file) => {
-          const metrics = file ? readFontMetrics(file) : undefined;
-          if (file && metrics) fontFiles.set(design.key, file);
-          return metrics && new GlyphAtlas(style, metrics);
-        })(findFontFile(style.fontFamily, style.fontWeight)),
-    );
+    atlas = Promise.resolve((dir && readKeptAtlas(atlasFile(dir, design), design)) || emptyAtlas(design));
     atlases.set(design.key, atlas);
   }
   const ready = await atlas;
   await ready?.add(texts, loadSharp);
   return ready;
+}
+
+/** An atlas with no characters yet, in the font file fontconfig names for the design's title. */
+function emptyAtlas(design: SocialCardDesign): GlyphAtlas | undefined {
+  const style = design.title;
+  const file = findFontFile(style.fontFamily, style.fontWeight);
+  const metrics = file ? readFontMetrics(file) : undefined;
+  if (!file || !metrics) return undefined;
+  fontFiles.set(design.key, file);
+  return new GlyphAtlas(style, metrics);
 }
 /** The font file each design's atlas was drawn from, as fontconfig named it. */
 const fontFiles = new Map<string, string>();
@@ -167,8 +164,12 @@ const atlasFile = (dir: string, design: SocialCardDesign) => join(dir, 'atlases'
 const keptSizes = new Map<string, number>();
 
 function readKeptAtlas(file: string, design: SocialCardDesign): GlyphAtlas | undefined {
-  const bytes = readFile(file);
-  if (!bytes) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
   const cut = bytes.indexOf(10);
   const font = cut > 0 ? bytes.toString('utf8', 0, cut) : '';
   const metrics = font ? readFontMetrics(font) : undefined;
@@ -178,14 +179,6 @@ function readKeptAtlas(file: string, design: SocialCardDesign): GlyphAtlas | und
   fontFiles.set(design.key, font);
   keptSizes.set(file, atlas.size);
   return atlas;
-
-  function readFile(path: string): Buffer | undefined {
-    try {
-      return readFileSync(path);
-    } catch {
-      return undefined;
-    }
-  }
 }
 
 /** Keeps the design's atlas in `dir` when it holds characters the kept one lacks; the few newest are kept, like backgrounds. */
@@ -232,6 +225,11 @@ export async function drawCard(options: CardInput, how: { atlas?: boolean; splic
 // Without Huffman-table optimisation: 40 % less encoding time for 10 % more bytes (52 → 57 KB), and
 // every card shares the standard tables, which the title splice needs.
 const JPEG = { quality: 85, optimiseCoding: false } as const;
+/**
+ * Splicing titles into a background first encodes the background and reads its bits (~25 ms),
+ * then saves ~8 ms a card: a build that draws fewer cards encodes each whole (the same bytes).
+ */
+const SPLICE_MIN_CARDS = 4;
 
 /**
  * Encodes only the 16-pixel rows the title covers, plus one row of background after them, and
