@@ -180,7 +180,13 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDi
   const quality = o.settings.quality;
   const sources: ImageInfo['sources'] = { avif: [], webp: [], fallback: [] };
   for (const w of variantWidths(width, o.settings.wideMaxWidth)) {
-    const resized = image.clone().resize({ width: w, withoutEnlargement: true });
+    // Decoded and resized once, then encoded from those pixels: each encode from the original
+    // decoded and resized it again (a 2,400-pixel photo: 0.5 s of its 3.5 s). The encoders get the
+    // same pixels, so the files are the same, but for a PNG's density: raw pixels have none, and
+    // the PNG is written from the original, which keeps it in its pHYs chunk.
+    const fromOriginal = image.clone().resize({ width: w, withoutEnlargement: true });
+    const pixels = await fromOriginal.clone().raw().toBuffer({ resolveWithObject: true });
+    const resized = sharpOf(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } });
     sources.avif!.push(
       await save(
         await resized
@@ -195,7 +201,7 @@ async function processOne(o: { file: string; src: string; bytes: Buffer; cacheDi
     sources.fallback.push(
       await save(
         await (
-          original === 'png' ? resized.clone().png({ compressionLevel: 9, palette: true, quality }) : resized.clone().jpeg({ quality, mozjpeg: true })
+          original === 'png' ? fromOriginal.png({ compressionLevel: 9, palette: true, quality }) : resized.clone().jpeg({ quality, mozjpeg: true })
         ).toBuffer(),
         w,
         original === 'png' ? 'png' : 'jpg',

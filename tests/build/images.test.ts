@@ -71,6 +71,27 @@ describe('images', () => {
     expect(cold.images!.outputBytes).toBeGreaterThan(0);
   });
 
+  it('encodes each width as if straight from the original, a PNG keeping its density', async () => {
+    // The build decodes and resizes once per width; the files must be what encoding the original gives.
+    const files = await readdir(join(f.out, 'assets/images'));
+    const published = (prefix: string, suffix: string) =>
+      readFile(
+        join(
+          f.out,
+          'assets/images',
+          files.find((n) => n.startsWith(prefix) && n.endsWith(suffix))!,
+        ),
+      );
+    const photo = sharp(await readFile(join(ROOT, 'site/images/buenos-aires-at-dusk.jpg')))
+      .rotate()
+      .resize({ width: 480 });
+    expect((await published('buenos-aires-at-dusk.', '.480.avif')).equals(await photo.clone().avif({ quality: 50, effort: 2 }).toBuffer())).toBe(true);
+    expect((await published('buenos-aires-at-dusk.', '.480.webp')).equals(await photo.clone().webp({ quality: 80 }).toBuffer())).toBe(true);
+    expect((await published('buenos-aires-at-dusk.', '.480.jpg')).equals(await photo.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer())).toBe(true);
+    const png = await published('event-loop-phases.', '.480.png');
+    expect((await sharp(png).metadata()).density).toBe((await sharp(join(ROOT, 'site/images/event-loop-phases.png')).metadata()).density);
+  });
+
   it('publishes SVGs minified, keeping their viewBox and title', async () => {
     const name = (await readdir(join(f.out, 'assets/images'))).find((n) => n.startsWith('mark.') && n.endsWith('.120.svg'))!;
     const svg = await readFile(join(f.out, 'assets/images', name), 'utf8');
