@@ -83,6 +83,8 @@ export interface SocialCardFile {
 export interface HostFiles {
   made: { paths: string[]; hashed: boolean[] };
   files: OutputFile[];
+  /** The URL paths `_hashed-files.json` lists, sorted. */
+  hashed: string[];
   /** The order that sorts those paths and the host files by path. */
   order: Int32Array;
 }

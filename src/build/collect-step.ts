@@ -1,5 +1,5 @@
-import { keptHeaders, keptHost } from '../graph/index.ts';
-import { collectOutputFiles, hostFiles, type CollectedFiles } from '../output/index.ts';
+import { keptHost, renamedHashedFiles } from '../graph/index.ts';
+import { byPath, collectOutputFiles, hostFiles, movedInOrder, renamedHostFiles, type CollectedFiles } from '../output/index.ts';
 import type { PreparedRender } from '../render/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { HostFiles } from './build-state.ts';
@@ -46,24 +46,29 @@ export async function collectFiles(
   ];
   const made = { paths: files.map((f) => f.path), hashed: files.map((f) => f.hashed === true) };
   // The same paths as the last build (a watch save that added no file): its host files, and its
-  // order, which sorts these paths too, instead of sorting thousands of them again.
+  // order, which sorts these paths too, instead of sorting thousands of them again. Some hashed
+  // files renamed (a title's card): the last host files and order, patched where they moved.
   const kept = keptHost(build.change, made);
-  const hostOnly = kept ?? { made, files: hostFiles(files, config, keptHeaders(build.change, made)) };
+  const renamed = kept ? undefined : renamedHashedFiles(build.change, made);
+  const hostOnly =
+    kept ??
+    (renamed
+      ? {
+          made,
+          ...renamedHostFiles(
+            renamed.last,
+            renamed.renamed.map((i) => [renamed.last.made.paths[i]!, made.paths[i]!] as const),
+          ),
+        }
+      : { made, ...hostFiles(files, config) });
   files.push(...hostOnly.files);
+  const paths = made.paths.concat(hostOnly.files.map((f) => f.path));
   const lastOrder = last?.host.order;
-  const order = kept?.order.length === files.length ? kept.order : byPath(files, lastOrder?.length === files.length ? lastOrder : undefined);
+  const order =
+    kept?.order.length === files.length
+      ? kept.order
+      : renamed?.last.order.length === files.length
+        ? movedInOrder(renamed.last.order, renamed.renamed, paths)
+        : byPath(paths, lastOrder?.length === files.length ? lastOrder : undefined);
   return { ...collected, files: Array.from(order, (i) => files[i]!), host: { ...hostOnly, order } };
-}
-
-/**
- * The positions of the files sorted by path: images finish in any order, and the fingerprint must
- * not depend on it. Started from the last build's order when the count is the same (a watch save
- * that renamed a card): nearly sorted already, which the engine's merge sort finishes in one pass.
- */
-function byPath(files: Array<{ path: string }>, start?: Int32Array): Int32Array {
-  // The paths read once: files come in several shapes, which makes each read in the comparison slow.
-  const paths = files.map((f) => f.path);
-  const order = start ? Array.from(start) : Array.from(paths.keys());
-  order.sort((a, b) => (paths[a]! < paths[b]! ? -1 : paths[a]! > paths[b]! ? 1 : 0));
-  return Int32Array.from(order);
 }

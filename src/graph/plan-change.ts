@@ -102,16 +102,19 @@ export function keptHost(plan: ChangePlan, made: HostFiles['made']): HostFiles |
 }
 
 /**
- * The last `_headers` when only hashed files were renamed, each within a folder that one rule
- * covers (a card in og/ after a title edit): no folder gained or lost a file of either kind, so
- * the rules are the same. A hashed file listed by its own name (beside a page) is not renamed here.
+ * When only hashed files were renamed, each within a folder that one rule covers (a card in og/
+ * after a title edit): the last host files, whose `_headers` stands (no folder gained or lost a
+ * file of either kind, so the rules are the same), and the positions of the renamed files, from
+ * which the list of hashed files and the order by path are patched. A hashed file listed by its
+ * own name (beside a page) is not renamed here.
  */
-export function keptHeaders(plan: ChangePlan, made: HostFiles['made']): OutputFile | undefined {
+export function renamedHashedFiles(plan: ChangePlan, made: HostFiles['made']): { last: HostFiles; renamed: number[] } | undefined {
   const last = plan.last?.host;
   const headers = last?.files.find((f) => f.path === '_headers');
   // Its security headers come from the settings.
   if (!last || !headers || plan.runs('settings') || last.made.paths.length !== made.paths.length) return undefined;
   let folderRules: Set<string> | undefined;
+  const renamed: number[] = [];
   for (let i = 0; i < made.paths.length; i++) {
     const [was, now] = [last.made.paths[i]!, made.paths[i]!];
     if (was === now && last.made.hashed[i] === made.hashed[i]) continue;
@@ -121,6 +124,7 @@ export function keptHeaders(plan: ChangePlan, made: HostFiles['made']): OutputFi
     let covered = false;
     for (let at = folder.indexOf('/'); at !== -1 && !covered; at = folder.indexOf('/', at + 1)) covered = folderRules.has(`/${folder.slice(0, at + 1)}*`);
     if (!covered) return undefined;
+    renamed.push(i);
   }
-  return headers;
+  return { last, renamed };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ClientBundle, CssAsset } from '../assets/index.ts';
 import type { SiteConfig } from '../config/index.ts';
 import type { OutputFile } from './build-manifest.ts';
-import { hashedFilesJson } from './hashed-files.ts';
+import { hashedFilesJson, renameInSorted, sortedHashedFiles } from './hashed-files.ts';
 import { atomFeed, headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import type { PlannedPage, SitePlan } from '../plan/index.ts';
 import { REDIRECT_MAP_FILE, redirectMapJson, type Redirect } from '../redirects/index.ts';
@@ -146,17 +146,33 @@ function filesOfPage(
 
 /**
  * `_headers` and `_hashed-files.json`, made from the finished list of files (sw.js included, which
- * is written after them), so their cache rules cover exactly what out/ holds. `sameRules`: the
- * last `_headers`, when the caller knows the rules cannot have changed (hashed files renamed
- * within their folders).
+ * is written after them), so their cache rules cover exactly what out/ holds; with the sorted list
+ * of hashed files, which a later rebuild patches when it only renames some (`renamedHostFiles`).
  */
-export function hostFiles(files: readonly OutputFile[], config: SiteConfig, sameRules?: OutputFile): OutputFile[] {
-  const hashed = new Set(files.filter((f) => f.hashed).map((f) => `/${f.path}`));
-  const headers = sameRules ?? {
+export function hostFiles(files: readonly OutputFile[], config: SiteConfig): { files: OutputFile[]; hashed: string[] } {
+  const hashedPaths = files.filter((f) => f.hashed).map((f) => `/${f.path}`);
+  const headers = {
     path: '_headers',
-    data: headersFile(securityHeaders(securityOptions(config)), cacheRules([...files.map((f) => `/${f.path}`), '/sw.js'], hashed)),
+    data: headersFile(securityHeaders(securityOptions(config)), cacheRules([...files.map((f) => `/${f.path}`), '/sw.js'], new Set(hashedPaths))),
   };
-  return [headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }];
+  const hashed = sortedHashedFiles(hashedPaths);
+  return { files: [headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }], hashed };
+}
+
+/**
+ * The host files after hashed files were renamed within folders whose cache rule covers them (a
+ * card in og/ after a title edit): the last `_headers`, whose rules stand, and the last list of
+ * hashed files with the names swapped, instead of both made again over every file.
+ */
+export function renamedHostFiles(
+  last: { files: readonly OutputFile[]; hashed: readonly string[] },
+  renamed: ReadonlyArray<readonly [was: string, now: string]>,
+): { files: OutputFile[]; hashed: string[] } {
+  const hashed = renameInSorted(
+    last.hashed,
+    renamed.map(([was, now]) => [`/${was}`, `/${now}`]),
+  );
+  return { files: [last.files.find((f) => f.path === '_headers')!, { path: HASHED_FILES, data: hashedFilesJson(hashed) }], hashed };
 }
 
 /** Files under site/static/ are published as they are (favicon, SVG illustrations), but what an OS or editor leaves there. */

@@ -2,9 +2,40 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HASHED_FILES } from '../node/cache-policy.ts';
 
-/** The content of `_hashed-files.json`: URL paths, sorted, so an unchanged build writes the same bytes. */
-export function hashedFilesJson(paths: Iterable<string>): string {
-  return JSON.stringify({ version: 1, files: [...new Set(paths)].sort() }, null, 0) + '\n';
+/** The URL paths of the hashed files, once each and sorted: what `_hashed-files.json` lists. */
+export function sortedHashedFiles(paths: Iterable<string>): string[] {
+  return [...new Set(paths)].sort();
+}
+
+/** The content of `_hashed-files.json`, from the sorted list: an unchanged build writes the same bytes. */
+export function hashedFilesJson(sorted: readonly string[]): string {
+  return JSON.stringify({ version: 1, files: sorted }, null, 0) + '\n';
+}
+
+/**
+ * The sorted list after files were renamed (`[was, now]` URL paths): each old name taken out and
+ * each new one put where it sorts, as `sortedHashedFiles` would place it, without sorting again.
+ */
+export function renameInSorted(sorted: readonly string[], renamed: ReadonlyArray<readonly [was: string, now: string]>): string[] {
+  const list = [...sorted];
+  const at = (path: string) => {
+    let [low, high] = [0, list.length];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (list[mid]! < path) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  for (const [was] of renamed) {
+    const i = at(was);
+    if (list[i] === was) list.splice(i, 1);
+  }
+  for (const [, now] of renamed) {
+    const i = at(now);
+    if (list[i] !== now) list.splice(i, 0, now);
+  }
+  return list;
 }
 
 /** The hashed files of a built out/; an empty set when the build predates the list (nothing is then cached for long). */

@@ -6,5 +6,15 @@ export { clearOutputRecord, positionsIn, readOutputRecord, recordOutput, type Ou
 export { LiveOutput, type HeldFile, type HeldOutput } from './live-output.ts';
 export { hashedFilesJson, readHashedFiles, watchHashedFiles } from './hashed-files.ts';
 export { isPrecached, serviceWorkerFile, serviceWorkerFor } from './write-service-worker.ts';
-export { collectOutputFiles, hostFiles, islandsDataFile, pageDataFile, type CollectedFiles, type PageFiles, type SiteFiles } from './collect-files.ts';
+export {
+  collectOutputFiles,
+  hostFiles,
+  islandsDataFile,
+  renamedHostFiles,
+  pageDataFile,
+  type CollectedFiles,
+  type PageFiles,
+  type SiteFiles,
+} from './collect-files.ts';
 export { DamagedCacheFile, filledData, filledKey, type FilledFile } from './filled-file.ts';
+export { byPath, movedInOrder } from './order-by-path.ts';
