@@ -56,7 +56,7 @@ export async function collectFiles(
       ? {
           made,
           ...renamedHostFiles(
-            renamed.last,
+            { headers: renamed.headers, hashed: renamed.last.hashed },
             renamed.renamed.map((i) => [renamed.last.made.paths[i]!, made.paths[i]!] as const),
           ),
         }

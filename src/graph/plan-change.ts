@@ -108,7 +108,7 @@ export function keptHost(plan: ChangePlan, made: HostFiles['made']): HostFiles |
  * which the list of hashed files and the order by path are patched. A hashed file listed by its
  * own name (beside a page) is not renamed here.
  */
-export function renamedHashedFiles(plan: ChangePlan, made: HostFiles['made']): { last: HostFiles; renamed: number[] } | undefined {
+export function renamedHashedFiles(plan: ChangePlan, made: HostFiles['made']): { last: HostFiles; headers: OutputFile; renamed: number[] } | undefined {
   const last = plan.last?.host;
   const headers = last?.files.find((f) => f.path === '_headers');
   // Its security headers come from the settings.
@@ -126,5 +126,5 @@ export function renamedHashedFiles(plan: ChangePlan, made: HostFiles['made']): {
     if (!covered) return undefined;
     renamed.push(i);
   }
-  return { last, renamed };
+  return { last, headers, renamed };
 }

@@ -165,14 +165,14 @@ export function hostFiles(files: readonly OutputFile[], config: SiteConfig): { f
  * hashed files with the names swapped, instead of both made again over every file.
  */
 export function renamedHostFiles(
-  last: { files: readonly OutputFile[]; hashed: readonly string[] },
+  last: { headers: OutputFile; hashed: readonly string[] },
   renamed: ReadonlyArray<readonly [was: string, now: string]>,
 ): { files: OutputFile[]; hashed: string[] } {
   const hashed = renameInSorted(
     last.hashed,
     renamed.map(([was, now]) => [`/${was}`, `/${now}`]),
   );
-  return { files: [last.files.find((f) => f.path === '_headers')!, { path: HASHED_FILES, data: hashedFilesJson(hashed) }], hashed };
+  return { files: [last.headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }], hashed };
 }
 
 /** Files under site/static/ are published as they are (favicon, SVG illustrations), but what an OS or editor leaves there. */

@@ -6,7 +6,7 @@ const comparePaths = (paths: readonly string[]) => (a: number, b: number) => (pa
 /**
  * The positions of the files sorted by path: images finish in any order, and the fingerprint must
  * not depend on it. Started from the last build's order when the count is the same (a watch save
- * that renamed a card): nearly sorted already, which the engine's merge sort finishes in one pass.
+ * that replaced a file): nearly sorted already, which the engine's merge sort finishes in one pass.
  */
 export function byPath(paths: readonly string[], start?: Int32Array): Int32Array {
   const order = start ? Array.from(start) : Array.from(paths.keys());

@@ -38,7 +38,7 @@ describe('renamedHashedFiles: the last host files, when renamed hashed files lea
     const found = renamedIn(made(after))!;
     expect(found.renamed).toEqual([3, 4]);
     const patched = renamedHostFiles(
-      last,
+      { headers: found.headers, hashed: last.hashed },
       found.renamed.map((i) => [last.made.paths[i]!, after[i]!.path] as const),
     );
     const fresh = hostOf(after);
