@@ -150,10 +150,10 @@ function filesOfPage(
  * of hashed files, which a later rebuild patches when it only renames some (`renamedHostFiles`).
  */
 export function hostFiles(files: readonly OutputFile[], config: SiteConfig): { files: OutputFile[]; hashed: string[] } {
-  const hashedPaths = files.filter((f) => f.hashed).map((f) => `/${f.path}`);
+  const hashedPaths = new Set(files.filter((f) => f.hashed).map((f) => `/${f.path}`));
   const headers = {
     path: '_headers',
-    data: headersFile(securityHeaders(securityOptions(config)), cacheRules([...files.map((f) => `/${f.path}`), '/sw.js'], new Set(hashedPaths))),
+    data: headersFile(securityHeaders(securityOptions(config)), cacheRules([...files.map((f) => `/${f.path}`), '/sw.js'], hashedPaths)),
   };
   const hashed = sortedHashedFiles(hashedPaths);
   return { files: [headers, { path: HASHED_FILES, data: hashedFilesJson(hashed) }], hashed };

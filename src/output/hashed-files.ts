@@ -2,9 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HASHED_FILES } from '../node/cache-policy.ts';
 
-/** The URL paths of the hashed files, once each and sorted: what `_hashed-files.json` lists. */
-export function sortedHashedFiles(paths: Iterable<string>): string[] {
-  return [...new Set(paths)].sort();
+/** The URL paths of the hashed files, sorted: what `_hashed-files.json` lists. */
+export function sortedHashedFiles(paths: ReadonlySet<string>): string[] {
+  return [...paths].sort();
 }
 
 /** The content of `_hashed-files.json`, from the sorted list: an unchanged build writes the same bytes. */
