@@ -40,7 +40,7 @@ interface UsedFolder {
 function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
   const pages = join(cacheDir, PAGE_CACHE_VERSION);
   const pageFiles = new Set([join(cacheDir, PAGE_INDEX)]);
-  for (const record of Object.values(state.pageIndex.pages))
+  for (const record of state.pageIndex.pages.values())
     if (Array.isArray(record.files)) record.files.forEach((hash, at) => pageFiles.add(pageCacheFile(cacheDir, hash!, at)));
   const markdown = markdownCacheDir(cacheDir, state.config.settings.embeds.hosts);
   const trees = new Set(state.plan.pages.flatMap((p) => (p.markdown ? [markdownCacheFile(markdown, p.markdown)] : [])));
@@ -69,7 +69,7 @@ function cacheInUse(cacheDir: string, state: BuildState): UsedFolder[] {
 /** About how many cache files the build that left `state` uses, counted without naming them. */
 function countInUse(state: BuildState): number {
   let count = state.cards.size + state.images.files.length + 2 + 2 * (1 + state.client.files.length) + 1;
-  for (const record of Object.values(state.pageIndex.pages)) count += record.files?.length ?? 0;
+  for (const record of state.pageIndex.pages.values()) count += record.files?.length ?? 0;
   for (const page of state.plan.pages) if (page.markdown) count++;
   return count;
 }

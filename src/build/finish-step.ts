@@ -52,7 +52,7 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
     pages: rendered.render.all,
     setupKey: rendered.render.setupKey,
     content: inputs.content,
-    reads: (baseKey) => rendered.render.reads[baseKey],
+    reads: (baseKey) => rendered.render.reads.get(baseKey),
     templates: inputs.templates,
     ...(change.last ? { last: change.last.graph } : {}),
   });

@@ -12,7 +12,7 @@ export interface HydrationReport {
 /** From the page index's recorded sizes: a page with an islands variant has a third size. */
 export function hydrationOf(pages: Array<{ page: PlannedPage; key: string }>, index: PageIndex): HydrationReport {
   const report: HydrationReport = { islands: [], full: [] };
-  for (const { page, key } of pages) (index.pages[key]?.sizes[2] !== undefined ? report.islands : report.full).push(page.path);
+  for (const { page, key } of pages) (index.pages.get(key)?.sizes[2] !== undefined ? report.islands : report.full).push(page.path);
   return report;
 }
 

@@ -126,7 +126,7 @@ function filesOfPage(
   slots: AssetSlots,
   named: (at: SlotPositions) => string,
 ): OutputFile[] {
-  const stored = options.index.pages[key]!;
+  const stored = options.index.pages.get(key)!;
   const [html, pageData, islandsData] = stored.files;
   const [htmlBytes, pageDataBytes, islandsBytes] = stored.sizes;
   const files = [

@@ -47,7 +47,8 @@ export interface RenderStepResult {
 
 /** The last build's entries, and the pages a change may have affected (`classifyChange`): the others keep their keys. */
 export interface RenderReuse {
-  entries: Map<string, RenderedEntry>;
+  /** The last build's entry of the page at `outFile`, the `at`th of this build's plan. */
+  entryOf: (outFile: string, at: number) => RenderedEntry | undefined;
   only: ReadonlySet<string>;
   /** Entries from a saved graph (not this process's last build): check their cached files still match. */
   verify?: boolean;
@@ -83,20 +84,22 @@ export async function renderPlannedPages(options: {
   // watch session's state stays as it was), and what this build renders, in `fresh`. Copying the
   // last index instead cost ~6 ms a save at 2,000 posts per locale.
   const index = options.index ?? readPageIndex(cacheDir);
-  const fresh: PageIndex = { pages: {}, reads: {}, slotValues: {} };
+  const fresh: PageIndex = { pages: new Map(), reads: new Map(), slotValues: {} };
   if (index.problem) warnings.push(cacheResetWarning(`cache: ${index.problem}; every page is rendered again`));
   const { pages, reads, slotValues } = index;
   const jobs: RenderJob[] = [];
   const pending = new Map<string, RenderedEntry>();
   let damaged = 0;
-  const all = options.plan.pages.map((page): RenderedEntry => {
-    const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entries.get(page.outFile) : undefined;
-    const keptRecord = kept && pages[kept.key];
-    if (kept && (!reuse!.verify || (keptRecord && cachedState(cacheDir, keptRecord) === 'cached'))) return { ...kept, page };
+  const all = options.plan.pages.map((page, at): RenderedEntry => {
+    const kept = reuse && !reuse.only.has(page.outFile) ? reuse.entryOf(page.outFile, at) : undefined;
+    // The last build's entry itself when it names the same page object (entries are never changed once made).
+    if (kept && !reuse!.verify) return kept.page === page ? kept : { ...kept, page };
+    const keptRecord = kept && pages.get(kept.key);
+    if (kept && keptRecord && cachedState(cacheDir, keptRecord) === 'cached') return { ...kept, page };
     const baseKey = pageCacheKey(page, setupKey, templateKey(page.template));
-    const read = reads[baseKey];
+    const read = reads.get(baseKey);
     const key = read ? readsKey(baseKey, setup.shared[page.locale]!, read) : '';
-    const record = key ? pages[key] : undefined;
+    const record = key ? pages.get(key) : undefined;
     const state = record && slotValues[record.slots] ? cachedState(cacheDir, record) : 'missing';
     const entry = { page, baseKey, key };
     if (state !== 'cached') {
@@ -116,10 +119,10 @@ export async function renderPlannedPages(options: {
     onResults: (results) =>
       results.forEach((r) => {
         pending.get(r.baseKey)!.key = r.key;
-        fresh.reads[r.baseKey] = r.reads;
+        fresh.reads.set(r.baseKey, r.reads);
         fresh.slotValues[setup.slots.key] = setup.slots.values;
         const found = r.missingMessages.length || r.missingRoutes.length || r.missingImages.length || r.markdown;
-        fresh.pages[r.key] = {
+        fresh.pages.set(r.key, {
           sizes: r.islandsDataBytes === undefined ? [r.htmlBytes, r.pageDataBytes] : [r.htmlBytes, r.pageDataBytes, r.islandsDataBytes],
           files: r.files,
           slots: setup.slots.key,
@@ -127,7 +130,7 @@ export async function renderPlannedPages(options: {
           ...(found
             ? { findings: { messages: r.missingMessages, routes: r.missingRoutes, images: r.missingImages, ...(r.markdown ? { markdown: r.markdown } : {}) } }
             : {}),
-        };
+        });
       }),
   }).catch((error: unknown) => {
     throw locateIslandError(error, options.templatesDir);
@@ -138,13 +141,13 @@ export async function renderPlannedPages(options: {
   // A file and line is told once however many pages show it; an unknown language once per build.
   const markdownWarnings = new Map<string, BuildWarning>();
   // What the next build needs: the records of this build's pages only.
-  const written: PageIndex = { pages: {}, reads: {}, slotValues: {} };
+  const written: PageIndex = { pages: new Map(), reads: new Map(), slotValues: {} };
   for (const { page, baseKey, key } of all) {
-    const record = fresh.pages[key] ?? pages[key];
-    const read = fresh.reads[baseKey] ?? reads[baseKey];
-    if (read) written.reads[baseKey] = read;
+    const record = fresh.pages.get(key) ?? pages.get(key);
+    const read = fresh.reads.get(baseKey) ?? reads.get(baseKey);
+    if (read) written.reads.set(baseKey, read);
     if (!record) continue;
-    written.pages[key] = record;
+    written.pages.set(key, record);
     written.slotValues[record.slots] = fresh.slotValues[record.slots] ?? slotValues[record.slots]!;
     const found = record.findings;
     if (!found) continue;

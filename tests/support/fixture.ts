@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite, createBuildSession, type BuildOptions } from '../../src/build/index.ts';
-import { PAGE_INDEX, pageCacheFile, type PageIndex, type StoredFiles } from '../../src/render/index.ts';
+import { PAGE_INDEX, pageCacheFile, type PageRecord, type StoredFiles } from '../../src/render/index.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const TEMPLATES = join(ROOT, 'templates');
@@ -65,7 +65,7 @@ export function allMatches(html: string, pattern: RegExp): string[][] {
 
 /** A page's files in the page cache, by its key, as the page index names them. */
 export async function cachedPageFiles(cacheDir: string, key: string) {
-  const index = JSON.parse(await read(cacheDir, PAGE_INDEX)) as PageIndex;
+  const index = JSON.parse(await read(cacheDir, PAGE_INDEX)) as { pages: Record<string, PageRecord> };
   return cachedFilesOf(cacheDir, index.pages[key]!.files);
 }
 

@@ -19,7 +19,7 @@ const { sweepCache } = await import('../../../src/build/cache-sweep.ts');
 
 /** The state of a build that used no cached file: every file in the swept folders is unused. */
 const usingNothing = {
-  pageIndex: { pages: {}, reads: {}, slotValues: {} },
+  pageIndex: { pages: new Map(), reads: new Map(), slotValues: {} },
   config: { settings: { embeds: { hosts: [] } } },
   plan: { pages: [] },
   cards: new Map(),

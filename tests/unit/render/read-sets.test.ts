@@ -24,20 +24,20 @@ describe('read sets on disk', () => {
     // Two pages with equal sets made apart (two renders), one shared object, one set of its own.
     const shared = reads('blog.back', 'nav.home');
     const index = {
-      pages: {},
-      reads: { a: reads('blog.back', 'nav.home'), b: reads('blog.back', 'nav.home'), c: shared, d: shared, e: reads('landing.hero') },
+      pages: new Map(),
+      reads: new Map(Object.entries({ a: reads('blog.back', 'nav.home'), b: reads('blog.back', 'nav.home'), c: shared, d: shared, e: reads('landing.hero') })),
       slotValues: {},
     };
     writePageIndex(dir, index);
     const stored = JSON.parse(readFileSync(join(dir, PAGE_INDEX), 'utf8')) as { reads: Record<string, number>; readSets: SharedReads[] };
     expect(stored.readSets).toEqual([reads('blog.back', 'nav.home'), reads('landing.hero')]);
     expect(stored.reads).toEqual({ a: 0, b: 0, c: 0, d: 0, e: 1 });
-    expect(readPageIndex(dir)).toEqual({ ...index, pages: {}, slotValues: {} });
+    expect(readPageIndex(dir)).toEqual({ ...index, pages: new Map(), slotValues: {} });
   });
 
   it('an index that names a set it does not hold is unreadable, so every page renders again', () => {
     dir = mkdtempSync(join(tmpdir(), 'agency-site-read-sets-'));
-    writePageIndex(dir, { pages: {}, reads: { a: reads('nav.home') }, slotValues: {} });
+    writePageIndex(dir, { pages: new Map(), reads: new Map([['a', reads('nav.home')]]), slotValues: {} });
     const file = join(dir, PAGE_INDEX);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { reads: Record<string, number> };
     stored.reads.a = 4;
