@@ -77,11 +77,14 @@ export interface SocialCardFile {
   path: string;
   linkFrom: string;
   bytes: number;
+  /** Named by its drawing: cached forever. */
+  hashed: true;
 }
 
 /** `_headers` and `_hashed-files.json`, and the files they were made from: each path, and whether it is hashed. */
 export interface HostFiles {
-  made: { paths: string[]; hashed: boolean[] };
+  /** `files` is the list they were read from, by position: the next build's `madeOf` compares with it. */
+  made: { paths: string[]; hashed: boolean[]; files: readonly OutputFile[] };
   files: OutputFile[];
   /** The URL paths `_hashed-files.json` lists, sorted. */
   hashed: string[];

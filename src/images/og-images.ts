@@ -317,7 +317,7 @@ export interface OgJob {
 export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCardDesign; siteName: string; cacheDir: string; concurrency?: number }) {
   const dir = socialCardCacheDir(options.cacheDir);
   await mkdir(dir, { recursive: true });
-  const byJob = new Map<OgJob, { path: string; linkFrom: string; bytes: number }>();
+  const byJob = new Map<OgJob, { path: string; linkFrom: string; bytes: number; hashed: true }>();
   // Card sizes as written: a card whose file still has its size is taken without reading it.
   const indexFile = join(dir, 'index.json');
   const sizes = readSizes(indexFile);
@@ -328,7 +328,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     const file = join(dir, `${key}.jpg`);
     const known = sizes[key];
     if (known !== undefined && statSync(file, { throwIfNoEntry: false })?.size === known)
-      byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known });
+      byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known, hashed: true });
     else todo.push({ job, input, key, file });
   }
   // Every character the cards need, rasterized once before they are drawn two at a time. The atlas
@@ -355,7 +355,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
       rendered++;
     }
     sizes[key] = bytes;
-    byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes });
+    byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes, hashed: true });
   });
   if (atlas && rendered) await keepAtlas(dir, options.design);
   if (todo.length) {

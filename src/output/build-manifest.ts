@@ -142,7 +142,8 @@ export function recordOutput(options: {
   keys: string[];
   /** The last record, and where each of `paths` is in it (positionsIn). */
   last?: { record: OutputRecord; at: Int32Array };
-  written?: ReadonlySet<string>;
+  /** 1 at the positions of `paths` this build wrote: those are stat'ed again. */
+  written?: Uint8Array;
   /** Size and mtimeMs of written files, when the writer took them from the open file. */
   stamped?: ReadonlyMap<string, [number, number]>;
   /** This build's asset names, which every filled page of out/ now holds. */
@@ -156,7 +157,7 @@ export function recordOutput(options: {
   const at = options.last?.at;
   const stamps = new Array<number>(paths.length * 2);
   for (let i = 0; i < paths.length; i++) {
-    const j = at && !written?.has(paths[i]!) ? at[i]! : -1;
+    const j = at && !written?.[i] ? at[i]! : -1;
     if (j >= 0 && last!.keys[j] !== '') {
       stamps[2 * i] = last!.stamps[2 * j]!;
       stamps[2 * i + 1] = last!.stamps[2 * j + 1]!;

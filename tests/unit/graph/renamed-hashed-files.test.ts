@@ -9,7 +9,7 @@ import { copyFixture } from '../../support/fixture.ts';
 // would be the same, and patches the list of hashed files and the order by path: each case is
 // checked against what a build from scratch makes.
 const file = (path: string, hashed = false): OutputFile => ({ path, data: path, ...(hashed ? { hashed: true } : {}) });
-const made = (files: OutputFile[]): HostFiles['made'] => ({ paths: files.map((f) => f.path), hashed: files.map((f) => f.hashed === true) });
+const made = (files: OutputFile[]): HostFiles['made'] => ({ paths: files.map((f) => f.path), hashed: files.map((f) => f.hashed === true), files });
 
 describe('renamedHashedFiles: the last host files, when renamed hashed files leave the cache rules as they were', async () => {
   const f = await copyFixture('basic');
