@@ -54,7 +54,8 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
     content: inputs.content,
     reads: (baseKey) => rendered.render.reads.get(baseKey),
     templates: inputs.templates,
-    ...(change.last ? { last: change.last.graph } : {}),
+    // This process's last graph (watch), else the saved one (`build`): a node is kept while its page's keys are.
+    ...(change.last || change.graph ? { last: change.last?.graph ?? change.graph } : {}),
   });
   const report = reportOf(build, steps);
   // The saved graph also holds each post's fingerprint, for the next `build` (a watch session compares the posts it holds).

@@ -13,7 +13,7 @@ export function graphOf(options: {
   content: Content;
   reads: (baseKey: string) => PageNode['reads'] | undefined;
   templates: Pick<CompiledTemplates, 'common' | 'uses'>;
-  /** The last graph of this process: a page with the same base key has the same sources. */
+  /** The last graph, this process's or the saved one: a page with the same keys has the same sources and reads. */
   last?: DependencyGraph;
 }): DependencyGraph {
   const pages: DependencyGraph['pages'] = {};

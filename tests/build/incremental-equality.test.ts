@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createBuildSession } from '../../src/build/index.ts';
 import { buildFixture, copyFixture } from '../support/fixture.ts';
 import { checkUnchanged } from '../../src/build/skip-unchanged.ts';
+import { readGraph, type DependencyGraph } from '../../src/graph/index.ts';
 
 type Tree = Map<string, Buffer>;
 
@@ -345,10 +346,14 @@ let folders = 0;
 const folder = (name: string) => join(f.dir, `${name}-${++folders}`);
 
 /** A clean cold build of the sources as they are now: a fresh out/ and an empty cache, read back and removed. */
+/** The pages of the dependency graph the last cold build saved: what `build` must save after the same edit. */
+let coldGraph: DependencyGraph['pages'] | undefined;
+
 async function coldBuild(): Promise<Tree> {
   const dir = folder('cold');
   try {
     await buildFixture(f, { outDir: join(dir, 'out'), cacheDir: join(dir, 'cache') });
+    coldGraph = readGraph(join(dir, 'cache')).graph?.pages;
     return await snapshot(join(dir, 'out'));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -481,10 +486,13 @@ describe.each(rows)('after an edit: $name', (row) => {
     expect(firstDifference(cold, original, { actual: 'edited', expected: 'original' })).toBeDefined();
   });
 
-  it('agency-site build: out/ equals the cold build', async () => {
+  it('agency-site build: out/ equals the cold build, and so does the graph it saved (nodes it kept from the last one included)', async () => {
     buildPath.inSync = false;
+    const graph = coldGraph;
     await buildPath.rebuild();
     expectSameTree(await snapshot(buildPath.out), cold, { actual: 'incremental', expected: 'cold' });
+    expect(graph).toBeDefined();
+    expect(readGraph(buildPath.cache).graph?.pages).toEqual(graph);
     buildPath.inSync = true;
   });
 
