@@ -9,14 +9,13 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** A post on disk and its source, as the content stage hands it to the render. */
-function post(body: string): { cacheDir: string; source: MarkdownSource } {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-markdown-cache-'));
-  dirs.push(dir);
+function post(body: string, dir = mkdtempSync(join(tmpdir(), 'agency-markdown-cache-')), name = 'post'): { cacheDir: string; source: MarkdownSource } {
+  if (!dirs.includes(dir)) dirs.push(dir);
   const front = '---\ntitle: Queues\n---\n';
-  writeFileSync(join(dir, 'post.md'), front + body);
+  writeFileSync(join(dir, `${name}.md`), front + body);
   const source = {
-    file: 'site/blog/en/post.md',
-    path: join(dir, 'post.md'),
+    file: `site/blog/en/${name}.md`,
+    path: join(dir, `${name}.md`),
     bodyOffset: front.length,
     bodyLine: 4,
     dir: '/',
@@ -56,5 +55,27 @@ describe('the parsed-post cache', () => {
       expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(parsed.hastJson);
     }
     expect(readdirSync(markdownCacheDir(cacheDir, []))).toHaveLength(1);
+  });
+
+  it('reads only the files it listed once it has parsed two bodies, and finds those it wrote since', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agency-markdown-cache-'));
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => post(`${BODY}\nAbout ${name}.\n`, dir, name));
+    const { cacheDir } = a!;
+    // Parsed by an earlier build: on disk before the listing.
+    new MarkdownCache(cacheDir, {}).get(c!.source);
+    const cache = new MarkdownCache(cacheDir, {});
+    cache.get(a!.source);
+    cache.get(b!.source);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 2 });
+    expect(cache.get(c!.source).result.headings).toEqual([{ depth: 2, id: 'retries', text: 'Retries' }]);
+    cache.get(d!.source);
+    cache.get(d!.source);
+    cache.get(a!.source);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 3, misses: 3 });
+    // Written by another worker after the listing: parsed again here, the same tree.
+    const late = post(`${BODY}\nAbout e.\n`, dir, 'e');
+    const other = new MarkdownCache(cacheDir, {}).get(late.source);
+    expect(cache.get(late.source).hastJson).toBe(other.hastJson);
+    expect(cache.misses).toBe(4);
   });
 });
