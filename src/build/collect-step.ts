@@ -14,7 +14,7 @@ export async function collectFiles(
   planned: Planned,
   prepared: PreparedRender,
   rendered: Rendered,
-): Promise<CollectedFiles & { host: HostFiles }> {
+): Promise<CollectedFiles & { host: HostFiles; paths: string[] }> {
   const { config, css, client, images } = inputs;
   const { render, cards, compressed } = rendered;
   const last = build.change.last;
@@ -66,9 +66,14 @@ export async function collectFiles(
       : renamed?.last.order.length === files.length
         ? movedInOrder(renamed.last.order, renamed.renamed, paths)
         : byPath(paths, lastOrder?.length === files.length ? lastOrder : undefined);
+  // With each file's path, which the write step then need not read from 13,000 objects again.
   const sorted = new Array<OutputFile>(order.length);
-  for (let i = 0; i < order.length; i++) sorted[i] = files[order[i]!]!;
-  return { ...collected, files: sorted, host: { ...hostOnly, order } };
+  const sortedPaths = new Array<string>(order.length);
+  for (let i = 0; i < order.length; i++) {
+    sorted[i] = files[order[i]!]!;
+    sortedPaths[i] = paths[order[i]!]!;
+  }
+  return { ...collected, files: sorted, paths: sortedPaths, host: { ...hostOnly, order } };
 }
 
 /**

@@ -48,6 +48,7 @@ export async function renderOpenPagesFirst(
     const collected = await collectFiles(untimed, inputs, narrowed, prepared, rendered);
     await writeOutputFiles({
       files: collected.files,
+      paths: collected.paths,
       output: new StagedOutput(options.outDir),
       outDir: options.outDir,
       cacheDir: build.cacheDir,

@@ -61,6 +61,7 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
     const last = build.change.last;
     const written = await writeOutputFiles({
       files: collected.files,
+      paths: collected.paths,
       output,
       outDir: options.outDir,
       cacheDir: build.cacheDir,

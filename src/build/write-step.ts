@@ -23,6 +23,8 @@ const WRITES_IN_FLIGHT = 64;
 
 interface WriteOptions {
   files: OutputFile[];
+  /** Each file's path, in the same order (the collect step has them). */
+  paths: readonly string[];
   output: StagedOutput | MemoryOutput;
   outDir: string;
   cacheDir: string;
@@ -52,26 +54,23 @@ export async function writeOutputFiles(options: WriteOptions): Promise<Written> 
   const dataKey = keysOfData();
   const keys = new Array<string>(files.length);
   // The record's files: this build's, and sw.js after them.
-  const paths = new Array<string>(files.length + 1);
+  const paths = options.paths.concat('sw.js');
   const precachedAt = new Uint8Array(files.length);
   // A watch save hands on nearly every file object as the last build made it, at the same position:
-  // its key, path and flag are the last ones, taken without reading the object (13,000 objects
+  // its key and flag are the last ones, taken without reading the object (13,000 objects
   // scattered in memory cost ~7 ms a save to read).
   const last = lastKeyed;
   for (let i = 0; i < files.length; i++) {
     const f = files[i]!;
     if (last !== undefined && f === last.files[i]) {
       keys[i] = last.keys[i]!;
-      paths[i] = last.paths[i]!;
       precachedAt[i] = last.precachedAt[i]!;
       continue;
     }
     keys[i] = 'linkFrom' in f ? f.linkFrom : 'fillFrom' in f ? filledKey(f) : f.hashed ? `named:${f.path}` : dataKey(f.data);
-    paths[i] = f.path;
-    precachedAt[i] = isPrecached(f.path) ? 1 : 0;
+    precachedAt[i] = isPrecached(paths[i]!) ? 1 : 0;
   }
-  paths[files.length] = 'sw.js';
-  lastKeyed = { files, keys, paths, precachedAt };
+  lastKeyed = { files, keys, precachedAt };
   const precached: string[] = [];
   for (let i = 0; i < files.length; i++) if (precachedAt[i]) precached.push(`${paths[i]}\0${keys[i]}`);
   // Only saved with the record (after the browser was told, in watch) or compared by a full build: made when first asked for.
@@ -202,8 +201,8 @@ function keysOfData(): (data: string | Uint8Array) => string {
 /** The last build's: only what it made is kept, so a session holds no more than one build's bytes. */
 let lastDataKeys = new Map<string | Uint8Array, string>();
 
-/** The last build's files with their keys, paths (sw.js after them) and precache flags, by position. */
-let lastKeyed: { files: readonly OutputFile[]; keys: string[]; paths: string[]; precachedAt: Uint8Array } | undefined;
+/** The last build's files with their keys and precache flags, by position. */
+let lastKeyed: { files: readonly OutputFile[]; keys: string[]; precachedAt: Uint8Array } | undefined;
 
 export interface Written {
   upToDate: boolean;
