@@ -41,6 +41,8 @@ export interface SplicedBackground {
   before: Array<[number, number, number]>;
   /** The background's runs of whole bytes as cards write them, kept by BitWriter.copyKept. */
   runs: Map<string, KeptRun>;
+  /** Per row, whether its bits occur once in the background (uniqueRowFrom), once asked. */
+  unique?: boolean[];
 }
 
 /** An MCU at 4:2:0 is 16 × 16 pixels: a card's band is cut in its rows. */
@@ -69,47 +71,189 @@ export function readBackground(jpeg: Buffer): SplicedBackground | undefined {
  * the background's). Undefined when the two files do not fit together.
  */
 export function spliceBand(background: SplicedBackground, band: Buffer, firstRow: number, lastRow: number): Buffer | undefined {
+  return spliceBands(background, band, [[firstRow, lastRow]])?.[0];
+}
+
+/**
+ * The cards of several bands encoded as one JPEG, stacked in the order given, each [firstRow,
+ * lastRow] ending with its row of untouched background: one encode costs about 0.7 ms of CPU
+ * before its first row. A band ends where its last row's bits, the background's, are found after
+ * its start (uniqueRowFrom gives rows whose bits occur once in the background); the last band
+ * ends at the end of the data. Undefined, or a card undefined, when they do not fit together.
+ */
+export function spliceBands(
+  background: SplicedBackground,
+  stacked: Buffer,
+  bands: ReadonlyArray<readonly [number, number]>,
+): Array<Buffer | undefined> | undefined {
   scratch ??= { bits: new Uint8Array(1 << 20), out: Buffer.allocUnsafe(2 << 20) };
-  const strip = parse(band, scratch.bits);
+  const strip = parse(stacked, scratch.bits);
   const bg = background.jpeg;
-  if (!strip || strip.tables !== bg.tables || strip.width !== bg.width || lastRow + 1 >= background.rowStart.length - 1) return undefined;
-  if (strip.height !== (lastRow - firstRow + 1) * MCU_SIZE) return undefined;
-  // The strip's last row is background with the background's predictors: its bits must be the background's.
-  const rowFrom = background.rowStart[lastRow]!;
-  const rowLength = background.rowStart[lastRow + 1]! - rowFrom;
-  // Padding is 1-bits; a row of plain background ends with a chroma end-of-block (00), so the padding is
-  // exactly the trailing 1s.
-  if (bitAt(bg.bits, rowFrom + rowLength - 1) !== 0) return undefined;
+  const rows = bands.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+  if (!strip || strip.tables !== bg.tables || strip.width !== bg.width || strip.height !== rows * MCU_SIZE) return undefined;
+  if (bands.some(([first, last]) => first < 0 || last <= first || last + 1 >= background.rowStart.length - 1)) return undefined;
+  // Every band but the last is found by its last row's bits: they must occur nowhere else.
+  if (bands.some(([, last], i) => i < bands.length - 1 && uniqueRowFrom(background, last) !== last)) return undefined;
+  // Padding is 1-bits; a row of plain background ends with a chroma end-of-block (00), so the
+  // padding after the last band is exactly the trailing 1s.
   let total = strip.bits.length * 8;
   let padding = 0;
   while (padding < 8 && bitAt(strip.bits, total - 1 - padding) === 1) padding++;
   if (padding === 8) return undefined;
   total -= padding;
-  const bandEnd = total - rowLength;
-  if (bandEnd <= 0 || !sameBits(strip.bits, bandEnd, bg.bits, rowFrom, rowLength)) return undefined;
+  const cards: Array<Buffer | undefined> = [];
+  let start = 0;
+  let dcBefore: readonly [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < bands.length; i++) {
+    const [first, last] = bands[i]!;
+    const rowFrom = background.rowStart[last]!;
+    const rowLength = background.rowStart[last + 1]! - rowFrom;
+    if (bitAt(bg.bits, rowFrom + rowLength - 1) !== 0) return undefined;
+    const end =
+      i === bands.length - 1
+        ? total - rowLength >= start && sameBits(strip.bits, total - rowLength, bg.bits, rowFrom, rowLength)
+          ? total - rowLength
+          : -1
+        : findBits(strip.bits, start, total, bg.bits, rowFrom, rowLength);
+    if (end <= start) return undefined;
+    cards.push(cardOf(background, strip, start, dcBefore, first, last, end));
+    // The next band's first DC values follow the last block of this one's background row.
+    start = end + rowLength;
+    dcBefore = background.before[last + 1]!;
+  }
+  return start === total ? cards : undefined;
+}
 
-  // The strip's first MCU was coded against zero predictors: recode its three DC differences.
+/** One card: the background's bits around a band's, which run from `start` (predicted from `dcBefore`) to `end`. */
+function cardOf(
+  background: SplicedBackground,
+  strip: Parsed,
+  start: number,
+  dcBefore: readonly [number, number, number],
+  firstRow: number,
+  lastRow: number,
+  end: number,
+): Buffer | undefined {
+  const bg = background.jpeg;
+  // The band's first MCU was coded against `dcBefore`: recode its three DC differences against the background's.
   let marks: ReturnType<McuReader['mcuMarks']>;
   try {
-    marks = new McuReader(strip).mcuMarks();
+    marks = new McuReader(strip, start, dcBefore).mcuMarks();
   } catch {
     return undefined;
   }
   // Stuffing at most doubles the bits; a card that could outgrow the scratch is encoded whole.
-  if (bg.header.length + 2 * (strip.bits.length + bg.bits.length) + 16 > scratch.out.length) return undefined;
+  if (bg.header.length + 2 * ((end - start) / 8 + bg.bits.length) + 16 > scratch!.out.length) return undefined;
   const [py, pcb, pcr] = background.before[firstRow]!;
-  const out = new BitWriter(scratch.out);
+  const out = new BitWriter(scratch!.out);
   out.bytes(bg.header);
   out.copyKept(bg.bits, 0, background.rowStart[firstRow]!, background.runs);
-  out.dc(strip.dc[0], marks.dc[0]! - py);
+  out.dc(strip.dc[0], dcBefore[0] + marks.dc[0]! - py);
   out.copy(strip.bits, marks.dcEnd[0]!, marks.dcStart[1]! - marks.dcEnd[0]!);
-  out.dc(strip.dc[1], marks.dc[1]! - pcb);
+  out.dc(strip.dc[1], dcBefore[1] + marks.dc[1]! - pcb);
   out.copy(strip.bits, marks.dcEnd[1]!, marks.dcStart[2]! - marks.dcEnd[1]!);
-  out.dc(strip.dc[1], marks.dc[2]! - pcr);
-  out.copy(strip.bits, marks.dcEnd[2]!, bandEnd - marks.dcEnd[2]!);
-  const end = background.rowStart.at(-1)!;
-  out.copyKept(bg.bits, rowFrom, end - rowFrom, background.runs);
+  out.dc(strip.dc[1], dcBefore[2] + marks.dc[2]! - pcr);
+  out.copy(strip.bits, marks.dcEnd[2]!, end - marks.dcEnd[2]!);
+  const rowFrom = background.rowStart[lastRow]!;
+  out.copyKept(bg.bits, rowFrom, background.rowStart.at(-1)! - rowFrom, background.runs);
   return out.finish();
+}
+
+/**
+ * Where the `length` bits of `needle` from `needleFrom` first occur in `bits` at or after `from`
+ * (and end by `to`), or -1. Searched as whole bytes, for each of the eight bit offsets they can
+ * start at, by Buffer.indexOf, in windows of a few bands' length (the seven wrong offsets would
+ * otherwise each read the rest of the data); each hit is then compared bit by bit.
+ */
+function findBits(bits: Uint8Array, from: number, to: number, needle: Uint8Array, needleFrom: number, length: number): number {
+  const probes = probesOf(needle, needleFrom, length);
+  if (!probes) return -1;
+  const end = Math.ceil(to / 8);
+  for (let window = from >> 3; window < end; window += FIND_WINDOW) {
+    // Overlapping the next window by a probe's length, so a hit across their edge is found.
+    const hay = Buffer.from(bits.buffer, bits.byteOffset, Math.min(end, window + FIND_WINDOW + PROBE_BYTES));
+    let found = -1;
+    for (const { lead, probe } of probes)
+      for (let q = hay.indexOf(probe, Math.max(window, (from + lead) >> 3)); q >= 0 && q < window + FIND_WINDOW; q = hay.indexOf(probe, q + 1)) {
+        const at = q * 8 - lead;
+        if (found >= 0 && at >= found) break;
+        if (at < from || at + length > to || !sameBits(bits, at, needle, needleFrom, length)) continue;
+        found = at;
+        break;
+      }
+    if (found >= 0) return found;
+  }
+  return -1;
+}
+const FIND_WINDOW = 16 * 1024;
+const PROBE_BYTES = 24;
+
+/**
+ * For each bit offset the needle can start at, whole bytes of it to search for (`lead` bits after
+ * its start): the run of them with the most different byte values, since a background row's
+ * plain stretches code as the same four bytes over and over and would match nearly everywhere.
+ * Kept per needle: a card's band ends with one of a background's forty rows.
+ */
+function probesOf(needle: Uint8Array, needleFrom: number, length: number): Array<{ lead: number; probe: Buffer }> | undefined {
+  let byStart = probeCache.get(needle);
+  if (!byStart) probeCache.set(needle, (byStart = new Map()));
+  const key = needleFrom * 65536 + length;
+  if (byStart.has(key)) return byStart.get(key);
+  let probes: Array<{ lead: number; probe: Buffer }> | undefined = [];
+  for (let offset = 0; offset < 8 && probes; offset++) {
+    const skip = offset === 0 ? 0 : 8 - offset;
+    const whole = (length - skip) >> 3;
+    if (whole < PROBE_BYTES) probes = undefined;
+    else {
+      const bytes = Buffer.allocUnsafe(whole);
+      for (let j = 0; j < whole; j++) bytes[j] = byteAt(needle, needleFrom + skip + 8 * j);
+      let best = 0;
+      let bestDistinct = -1;
+      // Two thirds of the bytes different is plenty; a row's first bytes usually have it.
+      for (let j = 0; j + PROBE_BYTES <= whole && bestDistinct < (2 * PROBE_BYTES) / 3; j += 8) {
+        seen.fill(0);
+        let distinct = 0;
+        for (let k = j; k < j + PROBE_BYTES; k++) {
+          const byte = bytes[k]!;
+          if (seen[byte] === 0) distinct++;
+          seen[byte] = 1;
+        }
+        if (distinct > bestDistinct) [best, bestDistinct] = [j, distinct];
+      }
+      probes.push({ lead: skip + 8 * best, probe: Buffer.from(bytes.subarray(best, best + PROBE_BYTES)) });
+    }
+  }
+  byStart.set(key, probes);
+  return probes;
+}
+const seen = new Uint8Array(256);
+const probeCache = new WeakMap<Uint8Array, Map<number, Array<{ lead: number; probe: Buffer }> | undefined>>();
+
+/** The 8 bits from bit `at`, whatever its offset in a byte. */
+function byteAt(bytes: Uint8Array, at: number): number {
+  const i = at >> 3;
+  const shift = at & 7;
+  return shift === 0 ? bytes[i]! : ((bytes[i]! << shift) | (bytes[i + 1]! >> (8 - shift))) & 0xff;
+}
+
+/**
+ * The first row from `row` on that a band stacked before another may end with: one whose bits
+ * occur once in the background's data, so its end can be found. A plain-coloured row repeats
+ * (the card's gradient leaves whole rows of blocks that code alike); undefined when none is left.
+ */
+export function uniqueRowFrom(background: SplicedBackground, row: number): number | undefined {
+  background.unique ??= uniqueRows(background);
+  for (let r = Math.max(0, row); r < background.rowStart.length - 2; r++) if (background.unique[r]) return r;
+  return undefined;
+}
+
+function uniqueRows(background: SplicedBackground): boolean[] {
+  const { bits } = background.jpeg;
+  const total = background.rowStart.at(-1)!;
+  return background.rowStart.slice(0, -1).map((rowFrom, row) => {
+    const length = background.rowStart[row + 1]! - rowFrom;
+    return findBits(bits, 0, total, bits, rowFrom, length) === rowFrom && findBits(bits, rowFrom + 1, total, bits, rowFrom, length) === -1;
+  });
 }
 
 /**
@@ -212,9 +356,17 @@ function huffman(counts: Uint8Array, symbols: Uint8Array): HuffmanTable {
 
 /** Reads MCUs (four Y blocks, Cb, Cr) from the start of a scan, keeping the DC values as predictors. */
 class McuReader {
-  at = 0;
-  readonly dc: [number, number, number] = [0, 0, 0];
-  constructor(private readonly jpeg: Parsed) {}
+  at: number;
+  readonly dc: [number, number, number];
+  /** Reading from bit `at`, the last blocks' DC values being `dc`. */
+  constructor(
+    private readonly jpeg: Parsed,
+    at = 0,
+    dc: readonly [number, number, number] = [0, 0, 0],
+  ) {
+    this.at = at;
+    this.dc = [...dc];
+  }
 
   private bit(): number {
     const bit = bitAt(this.jpeg.bits, this.at++);

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findFontFile, readFontMetrics } from '../../../src/images/font-metrics.ts';
 import { GlyphAtlas } from '../../../src/images/glyph-atlas.ts';
-import { drawCard } from '../../../src/images/og-images.ts';
-import { readBackground, spliceBand } from '../../../src/images/jpeg-splice.ts';
+import { drawCard, renderOgImages } from '../../../src/images/og-images.ts';
+import { readBackground, spliceBand, spliceBands, uniqueRowFrom } from '../../../src/images/jpeg-splice.ts';
 import { cardBackgroundSvg, OG_HEIGHT, OG_WIDTH, parseSocialCardDesign, titleSvg, wrapTitle } from '../../../src/images/social-card-design.ts';
 import type { SiteError } from '../../../src/errors/index.ts';
 
@@ -163,4 +164,78 @@ describe('cards that encode only their title rows', () => {
     expect(spliceBand(background, await rows(12, 20, { quality: 85, optimiseCoding: false }), 13, 21)).toBeUndefined();
     expect(spliceBand(background, await rows(12, 20, { quality: 85, optimiseCoding: false, chromaSubsampling: '4:4:4' }), 12, 20)).toBeUndefined();
   });
+});
+
+describe('cards drawn a batch at a time: their bands stacked in one encode, then cut apart', () => {
+  const JPEG = { quality: 85, optimiseCoding: false } as const;
+  const rowBytes = 16 * OG_WIDTH * 3;
+
+  it('gives each card the bytes of encoding it whole, and refuses a band that ends on a row the background repeats', async () => {
+    const raw = await sharp(await drawCard({ design, title: 'Background', siteName: 'Southbridge Dev', label: 'Blog' }, { splice: false }))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const background = readBackground(await sharp(raw.data, { raw: raw.info }).jpeg(JPEG).toBuffer())!;
+    // White marks over rows first..inkLast; the band then runs to the first row found nowhere else.
+    const band = (first: number, inkLast: number, seed: number) => {
+      const last = uniqueRowFrom(background, inkLast + 1)!;
+      const pixels = Buffer.from(raw.data.subarray(first * rowBytes, (last + 1) * rowBytes));
+      for (let y = 0; y < (inkLast - first + 1) * 16; y++)
+        for (let x = 80; x < 900; x++) if ((x * 7 + y * 13 + seed) % 17 < 5) pixels.fill(255, (y * OG_WIDTH + x) * 3, (y * OG_WIDTH + x) * 3 + 3);
+      return { first, last, pixels };
+    };
+    const bands = [band(12, 20, 1), band(11, 22, 4), band(13, 17, 7), band(12, 27, 10)];
+    const whole = await Promise.all(
+      bands.map(({ first, pixels }) => {
+        const card = Buffer.from(raw.data);
+        pixels.copy(card, first * rowBytes);
+        return sharp(card, { raw: raw.info }).jpeg(JPEG).toBuffer();
+      }),
+    );
+    const rows = bands.reduce((sum, b) => sum + b.last - b.first + 1, 0);
+    const stacked = await sharp(Buffer.concat(bands.map((b) => b.pixels)), { raw: { width: OG_WIDTH, height: rows * 16, channels: 3 } })
+      .jpeg(JPEG)
+      .toBuffer();
+    const cards = spliceBands(
+      background,
+      stacked,
+      bands.map((b) => [b.first, b.last] as const),
+    )!;
+    cards.forEach((card, i) => expect(card?.equals(whole[i]!), `band ${i}`).toBe(true));
+
+    // The gradient leaves whole rows of blocks that code alike: a band ending on one cannot be found.
+    const repeated = background.rowStart.slice(0, -2).findIndex((_, row) => row > 12 && uniqueRowFrom(background, row) !== row);
+    expect(repeated).toBeGreaterThan(12);
+    const early = band(12, repeated - 1, 1);
+    const cut = { ...early, last: repeated, pixels: early.pixels.subarray(0, (repeated - 12 + 1) * rowBytes) };
+    const both = await sharp(Buffer.concat([cut.pixels, bands[0]!.pixels]), {
+      raw: { width: OG_WIDTH, height: (repeated - 12 + 1 + bands[0]!.last - 12 + 1) * 16, channels: 3 },
+    })
+      .jpeg(JPEG)
+      .toBuffer();
+    expect(
+      spliceBands(background, both, [
+        [12, repeated],
+        [12, bands[0]!.last],
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('renderOgImages: every card of two labels, drawn in batches, is the card encoded whole', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'agency-cards-'));
+    try {
+      // Enough cards for the glyph atlas and for batches of eight per label, with one, two and three lines.
+      const jobs = Array.from({ length: 44 }, (_, i) => ({
+        title: [`Hiring, round ${i}`, `How we hire senior developers, round ${i}`, `¿Cómo migramos ${i} servicios sin perder tráfico en el camino?`][i % 3]!,
+        label: i % 4 ? 'Blog' : 'Trabajá con nosotros',
+      }));
+      const { byJob, rendered } = await renderOgImages({ jobs, design, siteName: 'Southbridge Dev', cacheDir });
+      expect(rendered).toBe(jobs.length);
+      for (const job of jobs) {
+        const whole = await drawCard({ design, title: job.title, siteName: 'Southbridge Dev', label: job.label }, { splice: false });
+        expect(readFileSync(byJob.get(job)!.linkFrom).equals(whole), `${job.label}: ${job.title}`).toBe(true);
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
