@@ -125,12 +125,26 @@ export class GlyphAtlas {
 
   /** Blends the lines into an RGB image `width` pixels wide whose row 0 is the card's row `top`. */
   blend(image: Buffer, width: number, top: number, lines: string[]): void {
+    const fill = [1, 3, 5].map((i) => parseInt(this.style.fill.slice(i, i + 2), 16)) as [number, number, number];
+    const rows = image.length / (width * 3);
+    this.place(lines, (glyph, x, baseline) => blendGlyph(image, width, rows, glyph, x, baseline - top, fill));
+  }
+
+  /** The card column after the lines' rightmost ink. */
+  inkRight(lines: string[]): number {
+    let right = 0;
+    this.place(lines, (glyph, x) => {
+      if (glyph.width) right = Math.max(right, x + glyph.left + glyph.width);
+    });
+    return right;
+  }
+
+  /** Each glyph of the lines with where it goes: its pen column (whole pixels) and its line's baseline, on the card. */
+  private place(lines: string[], visit: (glyph: Glyph, x: number, baseline: number) => void): void {
     const { style, metrics } = this;
     const scale = style.fontSize / metrics.unitsPerEm;
-    const fill = [1, 3, 5].map((i) => parseInt(style.fill.slice(i, i + 2), 16)) as [number, number, number];
-    const rows = image.length / (width * 3);
     lines.forEach((line, index) => {
-      const baseline = style.y + index * style.lineHeight - top;
+      const baseline = style.y + index * style.lineHeight;
       let pen = style.x;
       let previous: number | undefined;
       for (const ch of line) {
@@ -138,8 +152,7 @@ export class GlyphAtlas {
         if (previous !== undefined) pen += metrics.kerning(previous, c) * scale;
         const whole = Math.floor(pen);
         const phase = Math.round((pen - whole) * PHASES);
-        const glyph = phase === PHASES ? this.glyphs.get(c)![0]! : this.glyphs.get(c)![phase]!;
-        blendGlyph(image, width, rows, glyph, phase === PHASES ? whole + 1 : whole, baseline, fill);
+        visit(phase === PHASES ? this.glyphs.get(c)![0]! : this.glyphs.get(c)![phase]!, phase === PHASES ? whole + 1 : whole, baseline);
         pen += metrics.advance(c)! * scale;
         previous = c;
       }

@@ -275,7 +275,9 @@ async function drawCards(inputs: CardInput[], dir: string | undefined): Promise<
   const read = atlas && (await splicedOf(background, base));
   const bands = inputs.map((input) => {
     const lines = titleLines(input);
-    if (!read || !atlas || !lines.every((l) => atlas.covers(l))) return undefined;
+    // A band is found by the bits of its last row, which are the background's only while the
+    // block before that row (the last column's) is: a title reaching the last two columns goes alone.
+    if (!read || !atlas || !lines.every((l) => atlas.covers(l)) || atlas.inkRight(lines) > OG_WIDTH - 2 * MCU_SIZE) return undefined;
     const [inkFrom, inkEnd] = atlas.inkRows(lines);
     const first = Math.max(0, Math.floor(inkFrom / MCU_SIZE));
     // The band ends with the first untouched row whose bits are found nowhere else in the background.

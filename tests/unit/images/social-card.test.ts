@@ -223,10 +223,16 @@ describe('cards drawn a batch at a time: their bands stacked in one encode, then
   it('renderOgImages: every card of two labels, drawn in batches, is the card encoded whole', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'agency-cards-'));
     try {
-      // Enough cards for the glyph atlas and for batches of eight per label, with one, two and three lines.
+      // Enough cards for the glyph atlas and for batches of eight per label, with one, two and three
+      // lines, and lines wide enough to reach the card's last column.
       const jobs = Array.from({ length: 44 }, (_, i) => ({
-        title: [`Hiring, round ${i}`, `How we hire senior developers, round ${i}`, `¿Cómo migramos ${i} servicios sin perder tráfico en el camino?`][i % 3]!,
-        label: i % 4 ? 'Blog' : 'Trabajá con nosotros',
+        title: [
+          `Hiring, round ${i}`,
+          `How we hire senior developers, round ${i}`,
+          `¿Cómo migramos ${i} servicios sin perder tráfico en el camino?`,
+          `WWWWWWWWWWWWWWWWWWWWW ${i}`,
+        ][i % 4]!,
+        label: i % 5 ? 'Blog' : 'Trabajá con nosotros',
       }));
       const { byJob, rendered } = await renderOgImages({ jobs, design, siteName: 'Southbridge Dev', cacheDir });
       expect(rendered).toBe(jobs.length);
