@@ -244,15 +244,10 @@ async function spliceTitle(
   lines: string[],
 ): Promise<Buffer | undefined> {
   const read = await splicedOf(background, base);
-  const [inkFrom, inkEnd] = atlas.inkRows(lines);
-  const first = Math.max(0, Math.floor(inkFrom / MCU_SIZE));
-  const last = Math.floor((inkEnd - 1) / MCU_SIZE) + 1;
+  const [first, last] = titleRows(atlas, lines);
   if (!read || (last + 1) * MCU_SIZE > OG_HEIGHT) return undefined;
-  const rowBytes = MCU_SIZE * OG_WIDTH * 3;
   return withWorkBuffer(base.data.length, async (work) => {
-    const band = work.subarray(0, (last - first + 1) * rowBytes);
-    base.data.copy(band, 0, first * rowBytes, (last + 1) * rowBytes);
-    atlas.blend(band, OG_WIDTH, first * MCU_SIZE, lines);
+    const band = drawBand(work, base, atlas, { lines, first, last });
     const jpeg = await sharp(band, { raw: { width: OG_WIDTH, height: (last - first + 1) * MCU_SIZE, channels: 3 } })
       .jpeg(JPEG)
       .toBuffer();
@@ -278,24 +273,17 @@ async function drawCards(inputs: CardInput[], dir: string | undefined): Promise<
     // A band is found by the bits of its last row, which are the background's only while the
     // block before that row (the last column's) is: a title reaching the last two columns goes alone.
     if (!read || !atlas || !lines.every((l) => atlas.covers(l)) || atlas.inkRight(lines) > OG_WIDTH - 2 * MCU_SIZE) return undefined;
-    const [inkFrom, inkEnd] = atlas.inkRows(lines);
-    const first = Math.max(0, Math.floor(inkFrom / MCU_SIZE));
+    const [first, afterInk] = titleRows(atlas, lines);
     // The band ends with the first untouched row whose bits are found nowhere else in the background.
-    const last = uniqueRowFrom(read, Math.floor((inkEnd - 1) / MCU_SIZE) + 1);
+    const last = uniqueRowFrom(read, afterInk);
     return last === undefined || (last + 1) * MCU_SIZE > OG_HEIGHT ? undefined : { lines, first, last };
   });
   const stacked = bands.filter((b) => b !== undefined);
   if (!read || !atlas || stacked.length < 2) return Promise.all(inputs.map(alone));
-  const rowBytes = MCU_SIZE * OG_WIDTH * 3;
   const rows = stacked.reduce((sum, b) => sum + b.last - b.first + 1, 0);
-  const cards = await withWorkBuffer(rows * rowBytes, async (work) => {
+  const cards = await withWorkBuffer(rows * ROW_BYTES, async (work) => {
     let offset = 0;
-    for (const { lines, first, last } of stacked) {
-      const band = work.subarray(offset, offset + (last - first + 1) * rowBytes);
-      base.data.copy(band, 0, first * rowBytes, (last + 1) * rowBytes);
-      atlas.blend(band, OG_WIDTH, first * MCU_SIZE, lines);
-      offset += band.length;
-    }
+    for (const band of stacked) offset += drawBand(work.subarray(offset), base, atlas, band).length;
     const sharp = await loadSharp();
     const jpeg = await sharp(work.subarray(0, offset), { raw: { width: OG_WIDTH, height: rows * MCU_SIZE, channels: 3 } })
       .jpeg(JPEG)
@@ -310,6 +298,21 @@ async function drawCards(inputs: CardInput[], dir: string | undefined): Promise<
   return Promise.all(inputs.map((input, i) => (bands[i] ? cards?.[next++] : undefined) ?? alone(input)));
 }
 const BATCH_CARDS = 8;
+
+/** The first 16-pixel row a title's ink touches, and the row after its ink. */
+function titleRows(atlas: GlyphAtlas, lines: string[]): [first: number, afterInk: number] {
+  const [inkFrom, inkEnd] = atlas.inkRows(lines);
+  return [Math.max(0, Math.floor(inkFrom / MCU_SIZE)), Math.floor((inkEnd - 1) / MCU_SIZE) + 1];
+}
+
+/** The background's rows [first, last] with the title blended in, at the start of `into`; returns them. */
+function drawBand(into: Buffer, base: Raster, atlas: GlyphAtlas, band: { lines: string[]; first: number; last: number }): Buffer {
+  const pixels = into.subarray(0, (band.last - band.first + 1) * ROW_BYTES);
+  base.data.copy(pixels, 0, band.first * ROW_BYTES, (band.last + 1) * ROW_BYTES);
+  atlas.blend(pixels, OG_WIDTH, band.first * MCU_SIZE, band.lines);
+  return pixels;
+}
+const ROW_BYTES = MCU_SIZE * OG_WIDTH * 3;
 
 /** The background encoded and read for splicing, once (undefined when its JPEG cannot be spliced). */
 function splicedOf(background: Background, base: Raster): Promise<SplicedBackground | undefined> {
