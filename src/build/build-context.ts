@@ -1,5 +1,6 @@
 import { cacheResetWarning, type BuildWarning } from '../errors/index.ts';
 import { planChange, projectPath, readGraph, type ChangePlan, type ProjectDirs } from '../graph/index.ts';
+import { readOutputRecord, type RecordedOutput } from '../output/index.ts';
 import { cacheDirOf, projectDirsOf, type BuildOptions, type ChangedSince } from './build-state.ts';
 import { takeStamps, type SourceStamps } from './source-stamps.ts';
 import { createTasks, type StageTiming } from './task.ts';
@@ -16,6 +17,12 @@ export interface BuildContext {
   stamps?: SourceStamps;
   change: ChangePlan;
   warnings: BuildWarning[];
+  /**
+   * The record of what the last build left in out/, each file stat'ed once, read when first asked
+   * for (by the render step, to trust kept pages, or by the write step). A watch session reads it
+   * for its first build only, then keeps its own; an output in memory has none.
+   */
+  outputRecord: () => RecordedOutput | undefined;
 }
 
 export function startBuild(options: BuildOptions, since: ChangedSince | undefined): BuildContext {
@@ -33,5 +40,7 @@ export function startBuild(options: BuildOptions, since: ChangedSince | undefine
   const saved = last ? { graph: last.graph } : since ? readGraph(cacheDir) : {};
   const warnings = saved.problem ? [cacheResetWarning(`cache: ${saved.problem}; every page is keyed again`)] : [];
   const change = planChange(since?.changes, saved.graph, last);
-  return { options, dirs, cacheDir, task, timings, started, ...(stamps ? { stamps } : {}), change, warnings };
+  let recorded: { value: RecordedOutput | undefined } | undefined;
+  const outputRecord = () => (recorded ??= { value: options.output ? undefined : readOutputRecord({ cacheDir, outDir: options.outDir }) }).value;
+  return { options, dirs, cacheDir, task, timings, started, ...(stamps ? { stamps } : {}), change, warnings, outputRecord };
 }

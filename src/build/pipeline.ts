@@ -37,7 +37,7 @@ export async function runBuild(options: BuildOptions, since?: ChangedSince): Pro
   } catch (error) {
     if (!(error instanceof DamagedCacheFile)) throw error;
     rmSync(error.file, { force: true });
-    return runBuildOnce(options);
+    return runBuildOnce({ ...options, changedFiles: undefined });
   }
 }
 
@@ -67,8 +67,8 @@ async function runBuildOnce(options: BuildOptions, since?: ChangedSince): Promis
       cacheDir: build.cacheDir,
       inPlace: options.inPlace === true,
       names: prepared.slots.values,
-      // Watch: out/ is as this process's last build left it; its record is saved after the browser was told.
-      ...(options.inPlace && last?.output ? { last: last.output, deferSave: true } : {}),
+      // Watch: out/ as its last build left it (saved once the browser was told). Build: the record read.
+      ...(options.inPlace && last?.output ? { last: last.output, deferSave: true } : { recorded: build.outputRecord }),
       task: build.task,
     });
     return finishBuild(build, { inputs, planned, rendered, collected, written });

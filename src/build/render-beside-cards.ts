@@ -41,7 +41,7 @@ export async function renderBesideCards(
       templatesDir: build.dirs.templatesDir,
       cacheDir,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
-      ...reuseOf(change, reach, setupCacheKey(prepared.setup)),
+      ...reuseOf(change, reach, setupCacheKey(prepared.setup), !change.last && build.outputRecord()?.intact === true),
       ...(change.last ? { index: pageIndex ?? change.last.pageIndex, deferSave: true } : {}),
     }),
   );
@@ -61,7 +61,15 @@ async function socialCards(build: BuildContext, inputs: Inputs, { plan, reach }:
   }
   if (!toDraw.length) return { byPage, rendered: 0 };
   const jobs = toDraw.map((p) => ({ title: p.head.title, label: p.ogLabel }));
-  const drawn = await renderOgImages({ jobs, design: inputs.socialCard!, siteName: inputs.config.settings.name, cacheDir: build.cacheDir });
+  // `build`: the keys of out/'s files still as written (the others' keys are '').
+  const recorded = build.change.last ? undefined : build.outputRecord();
+  const drawn = await renderOgImages({
+    jobs,
+    design: inputs.socialCard!,
+    siteName: inputs.config.settings.name,
+    cacheDir: build.cacheDir,
+    ...(recorded ? { linkedIntact: new Set(recorded.record.keys) } : {}),
+  });
   toDraw.forEach((p, i) => byPage.set(p.outFile, drawn.byJob.get(jobs[i]!)!));
   return { byPage, rendered: drawn.rendered };
 }

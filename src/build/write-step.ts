@@ -2,7 +2,6 @@ import {
   isPrecached,
   LiveOutput,
   MemoryOutput,
-  readOutputRecord,
   recordOutput,
   serviceWorkerFile,
   serviceWorkerFor,
@@ -12,6 +11,7 @@ import {
   positionsIn,
   type HeldOutput,
   type OutputRecord,
+  type RecordedOutput,
   type StagedOutput,
 } from '../output/index.ts';
 import { contentHash } from '../node/hash.ts';
@@ -31,6 +31,8 @@ interface WriteOptions {
   inPlace: boolean;
   /** A watch session's record of what its last build left in out/: trusted instead of stat'ing every file. */
   last?: OutputRecord;
+  /** `build`: the last build's record of out/, each file stat'ed (BuildContext.outputRecord). */
+  recorded?: () => RecordedOutput | undefined;
   /** Watch: the record of out/ is saved by the returned `save`, once the browser was told. */
   deferSave?: boolean;
   /** This build's asset names (the slots' values), kept in the record for the next save's pages. */
@@ -134,11 +136,11 @@ type Target =
 
 /** The one rule that picks where the files go. */
 function targetOf(options: WriteOptions & { paths: string[]; keys: string[]; fingerprintOf: () => string }): Target {
-  const { files, output, outDir, cacheDir, paths, keys } = options;
+  const { files, output, outDir, paths, keys } = options;
   if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next
   // `build`). Build: the record is read and each file stat'ed once, for all three questions below.
-  const recorded = options.last ? undefined : readOutputRecord({ cacheDir, outDir });
+  const recorded = options.last ? undefined : options.recorded?.();
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
   if (recorded?.intact && recorded.fingerprint === options.fingerprintOf()) return { kind: 'up-to-date', record: recorded.record };
   const last = options.last ?? recorded?.record;

@@ -75,9 +75,12 @@ export function replans(plan: ChangePlan, templates: Pick<CompiledTemplates, 'na
 /**
  * The entries a change did not reach keep their keys (no hashing, no stat): only when the change
  * was classified to some pages, and the code and assets all pages share are the same as then.
- * Entries from a saved graph (not this process's) are verified against the page cache.
+ * Entries from a saved graph (not this process's) are verified against the page cache, unless
+ * `outIntact`: out/ is as the last build recorded, so a kept page's files there are the last
+ * build's, and the cache is read only to fill new asset names in (a file gone is then a
+ * DamagedCacheFile, and the build runs again in full).
  */
-export function reuseOf(plan: ChangePlan, reach: Reach, setupKey: string): { reuse?: RenderReuse } {
+export function reuseOf(plan: ChangePlan, reach: Reach, setupKey: string, outIntact = false): { reuse?: RenderReuse } {
   if (!reach.reached) return {};
   const only = reach.reached;
   if (plan.last) return plan.last.setupKey === setupKey ? { reuse: { entryOf: lastEntryOf(plan.last.pages), only } } : {};
@@ -86,7 +89,7 @@ export function reuseOf(plan: ChangePlan, reach: Reach, setupKey: string): { reu
   let entries: Map<string, RenderedEntry> | undefined;
   const entryOf = (outFile: string) =>
     (entries ??= new Map(Object.entries(graph.pages).map(([file, node]) => [file, { baseKey: node.baseKey, key: node.key } as RenderedEntry]))).get(outFile);
-  return { reuse: { entryOf, only, verify: true } };
+  return { reuse: { entryOf, only, ...(outIntact ? {} : { verify: true }) } };
 }
 
 /**

@@ -376,7 +376,18 @@ export interface OgJob {
  * whose card did not change costs one hash and one stat. Runs beside page rendering (sharp works
  * on libuv's threads), so both cores stay busy.
  */
-export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCardDesign; siteName: string; cacheDir: string; concurrency?: number }) {
+export async function renderOgImages(options: {
+  jobs: OgJob[];
+  design: SocialCardDesign;
+  siteName: string;
+  cacheDir: string;
+  concurrency?: number;
+  /**
+   * Cache files out/ holds links to as the last build made them (its record's keys, each file
+   * stat'ed there): such a card is the same file, so its size is the index's, without a stat.
+   */
+  linkedIntact?: ReadonlySet<string>;
+}) {
   const dir = socialCardCacheDir(options.cacheDir);
   await mkdir(dir, { recursive: true });
   const byJob = new Map<OgJob, { path: string; linkFrom: string; bytes: number; hashed: true }>();
@@ -389,7 +400,7 @@ export async function renderOgImages(options: { jobs: OgJob[]; design: SocialCar
     const key = cardKey(input);
     const file = join(dir, `${key}.jpg`);
     const known = sizes[key];
-    if (known !== undefined && statSync(file, { throwIfNoEntry: false })?.size === known)
+    if (known !== undefined && (options.linkedIntact?.has(file) || statSync(file, { throwIfNoEntry: false })?.size === known))
       byJob.set(job, { path: `og/${key.slice(0, 16)}.jpg`, linkFrom: file, bytes: known, hashed: true });
     else todo.push({ job, input, key, file });
   }

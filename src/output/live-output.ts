@@ -3,7 +3,7 @@ import { rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { OutputFile } from './build-manifest.ts';
 import type { SlotPositions } from '../render/index.ts';
-import { filledDataSync } from './filled-file.ts';
+import { cacheFileError, filledDataSync } from './filled-file.ts';
 import { internalError } from '../errors/index.ts';
 import { tempBeside, writeFileAtomically } from '../node/write-atomically.ts';
 
@@ -70,7 +70,11 @@ export class LiveOutput {
       const patched = names ? patch(target, slots!.at, slots!.values, names, held!, this.stamps, file.path) : false;
       if (patched !== false) this.bytesWritten += patched;
       else {
-        inFolder(target, () => linkBeside(file.linkFrom, target));
+        try {
+          inFolder(target, () => linkBeside(file.linkFrom, target));
+        } catch (error) {
+          throw cacheFileError(error, file.linkFrom);
+        }
         this.bytesWritten += file.bytes;
       }
       return;

@@ -5,6 +5,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/p
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Output } from './output.ts';
 import { internalError } from '../errors/index.ts';
+import { cacheFileError } from './filled-file.ts';
 
 /** Staging folders of this process not yet swapped in or removed: what an interrupted build leaves. */
 const openStagingDirs = new Set<string>();
@@ -90,7 +91,7 @@ export class StagedOutput implements Output {
     try {
       await link(source, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw cacheFileError(error, source);
       await copyFile(source, target);
     }
     this.bytesWritten += bytes;

@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, type DependencyGraph } from '../../src/graph/index.ts';
@@ -76,6 +76,34 @@ describe('a damaged or foreign .cache/ is reported in one line, rebuilt, and nev
       await writeFile(css, before);
     }
     await buildFixture(f);
+    expect(await contents(f.out)).toEqual(clean);
+  });
+
+  it('cache files of a kept page gone while out/ is as recorded: a CSS edit through the change path builds again in full', async () => {
+    // `build` trusts a page the change did not reach without a stat while out/ is as the last build
+    // left it; the CSS edit then fills (and stages) every page from the cache, and finds these gone.
+    const home = await cachedHome();
+    await rm(home.html);
+    await rm(home.pageData);
+    const css = join(f.dir, 'templates/styles/base.css');
+    const before = await readFile(css, 'utf8');
+    const changedFiles = [{ path: css, kind: 'change' as const }];
+    const stylesheet = (html: string) => /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1];
+    const old = stylesheet(await read(f.out, 'index.html'));
+    await writeFile(css, before.replace('--sun: #f6b40e;', '--sun: #f6b40f;'));
+    try {
+      const report = await buildFixture(f, { changedFiles });
+      // The report is the second run's: one with no change to go by (every page keyed), which found the home page missing.
+      expect(report.reached).toBeUndefined();
+      expect(report.rendered).toBe(1);
+      const now = stylesheet(await read(f.out, 'index.html'));
+      expect(now).not.toBe(old);
+      expect(stylesheet(await read(f.out, 'es/index.html'))).toBe(now);
+      expect(await read(f.out, 'page-data/index/page-data.json')).toContain('"path":"/"');
+    } finally {
+      await writeFile(css, before);
+    }
+    await buildFixture(f, { changedFiles });
     expect(await contents(f.out)).toEqual(clean);
   });
 
