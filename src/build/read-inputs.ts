@@ -9,6 +9,7 @@ import { LiveOutput } from '../output/index.ts';
 import type { BuildContext } from './build-context.ts';
 import { settleAll } from '../node/settle-all.ts';
 import { checkCacheMarker } from './cache-marker.ts';
+import { stampLookup } from './source-stamps.ts';
 
 export interface Inputs {
   config: SiteConfig;
@@ -41,7 +42,9 @@ export async function readInputs(build: BuildContext): Promise<Inputs> {
   loadRememberedNumbers(cacheDir);
   const [content, messages, { templates, client }, css, images] = await task('reading content', () =>
     settleAll([
-      change.runs('content') || change.runs('images') ? loadContent({ siteDir, config, cacheDir, ...knownContentOf(change, dirs) }) : last!.content,
+      change.runs('content') || change.runs('images')
+        ? loadContent({ siteDir, config, cacheDir, ...(build.stamps ? { stampOf: stampLookup(build.stamps, siteDir) } : {}), ...knownContentOf(change, dirs) })
+        : last!.content,
       change.runs('messages') ? loadMessages({ localesDir, config }) : last!.messages,
       change.runs('templates')
         ? compileTemplates({ templatesDir, cacheDir }).then(async (templates) => ({

@@ -7,9 +7,10 @@ import { join, relative, resolve } from 'node:path';
 import { packageRoot } from '../node/package-root.ts';
 import { writeFileAtomically } from '../node/write-atomically.ts';
 
-export const STAMPS_VERSION = 'source-stamps-v2';
+export const STAMPS_VERSION = 'source-stamps-v3';
 
-type Stamp = [size: number, mtimeMs: number, ino: number];
+/** ctime too: tools that keep a file's mtime (cp -p, rsync -t) cannot set it back, so such an edit is seen. */
+type Stamp = [size: number, mtimeMs: number, ino: number, ctimeMs: number];
 
 export interface SourceStamps {
   version: typeof STAMPS_VERSION;
@@ -29,7 +30,7 @@ export interface StampOptions {
 }
 
 const stampsFile = (cacheDir: string) => join(cacheDir, `${STAMPS_VERSION}.json`);
-const stampOf = (s: { size: number; mtimeMs: number; ino: number }): Stamp => [s.size, s.mtimeMs, s.ino];
+const stampOf = (s: { size: number; mtimeMs: number; ino: number; ctimeMs: number }): Stamp => [s.size, s.mtimeMs, s.ino, s.ctimeMs];
 
 /** The folders a build reads: the site's three, and the generator's own sources (the browser runtime is bundled from src/). */
 function rootsOf(o: StampOptions): string[] {
@@ -62,6 +63,23 @@ export function takeStamps(o: StampOptions): SourceStamps {
     roots[root] = entry;
   }
   return { version: STAMPS_VERSION, key: keyOf(o), roots };
+}
+
+/**
+ * The stamp of an input file as this build took it, for the content loader (the post index), so
+ * each post is stat'ed once a build, not twice. Undefined outside the folder or when not found.
+ */
+export function stampLookup(
+  stamps: SourceStamps,
+  folder: string,
+): (file: string) => { size: number; mtimeMs: number; ino: number; ctimeMs: number } | undefined {
+  const root = resolve(folder);
+  const files = stamps.roots[root]?.files;
+  return (file) => {
+    if (!files || !file.startsWith(`${root}/`)) return undefined;
+    const stamp = files[file.slice(root.length + 1)];
+    return stamp && { size: stamp[0], mtimeMs: stamp[1], ino: stamp[2], ctimeMs: stamp[3] };
+  };
 }
 
 /**

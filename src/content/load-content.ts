@@ -25,7 +25,7 @@ import { postSlug } from '../scaffold/index.ts';
 import { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 import { assertImagesExist, checkYamlImages, findMarkdownImages, siteFolderOf } from './markdown-images.ts';
 import { hashBody, resolveBody, type MarkdownSource } from './markdown-source.ts';
-import { PostIndex } from './post-index.ts';
+import { PostIndex, type FileStamp } from './post-index.ts';
 import { findCodeRanges } from './code-ranges.ts';
 import { findShortcodes } from './shortcodes.ts';
 import { resolveReferences } from './resolve-references.ts';
@@ -77,6 +77,8 @@ export interface LoadContentOptions {
   cacheDir?: string;
   /** Use what the cache remembers, write nothing to it (a command that only reads the site). */
   cacheReadOnly?: boolean;
+  /** A file's stamp as the build took it (its size, times and inode), so a post is not stat'ed again; none: each is stat'ed. */
+  stampOf?: (file: string) => FileStamp | undefined;
   /** A watch session's last content and the files saved since: other posts are taken as they were (no stat, no parse). */
   known?: {
     content: Content;
@@ -226,7 +228,7 @@ let lastListing: { siteDir: string; files: PostFile[]; problems: SiteError[] } |
 const POST_RULES = 'post-rules-5';
 
 async function loadPosts(
-  { siteDir, config, cacheDir, cacheReadOnly, known }: LoadContentOptions,
+  { siteDir, config, cacheDir, cacheReadOnly, known, stampOf }: LoadContentOptions,
   problems: SiteError[],
 ): Promise<Pick<Content, 'posts' | 'drafts'>> {
   const reuseListing = known?.listed && lastListing?.siteDir === siteDir;
@@ -245,7 +247,7 @@ async function loadPosts(
     // (the translation status reads git history meanwhile, and git stops when its pipe is full).
     if (read++ % 32 === 31) await new Promise(setImmediate);
     try {
-      const stats = statSync(file.path);
+      const stats = stampOf?.(file.path) ?? statSync(file.path);
       const cached = index.get(file.path, stats);
       // The shown path depends on where the command runs, so it is not taken from the cache.
       if (cached) {

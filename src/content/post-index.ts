@@ -1,4 +1,4 @@
-import { readFileSync, type Stats } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../node/write-atomically.ts';
 
@@ -8,6 +8,9 @@ import { writeFileAtomically } from '../node/write-atomically.ts';
  * instead of reading and parsing it. ctime cannot be set back by tools that preserve mtime, so an
  * edited file always misses. Entries also depend on the constants (resolved in bodies).
  */
+/** What a post's entry is checked against: a stat of its file, or the stamp the build took of it. */
+export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number; ino: number };
+
 export class PostIndex<T> {
   private readonly file: string | undefined;
   private readonly previous: Record<string, { stamp: string; value: T }>;
@@ -28,11 +31,11 @@ export class PostIndex<T> {
     this.previous = previous;
   }
 
-  private stamp(stats: Stats): string {
+  private stamp(stats: FileStamp): string {
     return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}:${this.constantsHash}`;
   }
 
-  get(path: string, stats: Stats): T | undefined {
+  get(path: string, stats: FileStamp): T | undefined {
     const entry = this.previous[path];
     if (entry && entry.stamp === this.stamp(stats)) {
       this.hits++;
@@ -42,7 +45,7 @@ export class PostIndex<T> {
     return undefined;
   }
 
-  set(path: string, stats: Stats, value: T): void {
+  set(path: string, stats: FileStamp, value: T): void {
     this.next[path] = { stamp: this.stamp(stats), value };
   }
 

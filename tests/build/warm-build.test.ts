@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,18 +59,38 @@ describe('a build with nothing changed decides so from file stamps', () => {
     await expect(readFile(join(f.out, 'blog/second-post/index.html'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 120_000);
 
+  it('sees an edit that kept the size and mtime of a file (cp -p, rsync -t): its ctime moved', async () => {
+    const post = join(f.site, 'blog/en/first-post.md');
+    await appendFile(post, '\nThe call ran long.\n');
+    await build();
+    const before = await stat(post);
+    // Its times kept to the nanosecond, as those tools keep them.
+    const reference = join(f.dir, 'first-post.times');
+    await execFileP('cp', ['-p', post, reference]);
+    await writeFile(post, (await readFile(post, 'utf8')).replace('The call ran long.', 'The call ran late.'));
+    await execFileP('touch', ['-r', reference, post]);
+    const after = await stat(post);
+    expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino]);
+    const { stdout } = await build();
+    expect(stdout).not.toContain('checking file stamps');
+    expect(stdout).toMatch(/\n {2}1 rendered/);
+    const page = await readFile(join(f.out, 'blog/first-post/index.html'), 'utf8');
+    expect(page).toContain('The call ran late.');
+    expect(page).not.toContain('The call ran long.');
+  }, 60_000);
+
   it('reports a truncated or foreign stamps manifest in one line and rebuilds', async () => {
-    const manifest = join(f.cache, 'source-stamps-v2.json');
+    const manifest = join(f.cache, 'source-stamps-v3.json');
     await writeFile(manifest, (await readFile(manifest, 'utf8')).slice(0, 100));
     const truncated = await build();
     expect(truncated.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^cache: .*source-stamps-v2\.json is unreadable \(.*\); rebuilding it \(CacheReset\)$/),
+      expect.stringMatching(/^cache: .*source-stamps-v3\.json is unreadable \(.*\); rebuilding it \(CacheReset\)$/),
     ]);
     expect(truncated.stdout).toMatch(/^built \d+ pages/);
 
     await writeFile(manifest, JSON.stringify({ version: 'source-stamps-v0', roots: {} }));
     const foreign = await build();
-    expect(foreign.stderr.trim()).toMatch(/^cache: .*source-stamps-v2\.json is from another version of agency-site; rebuilding it \(CacheReset\)$/);
+    expect(foreign.stderr.trim()).toMatch(/^cache: .*source-stamps-v3\.json is from another version of agency-site; rebuilding it \(CacheReset\)$/);
     expect((await build()).stdout).toContain('checking file stamps');
   }, 120_000);
 });
