@@ -19,8 +19,8 @@ export interface BuildContext {
   warnings: BuildWarning[];
   /**
    * The record of what the last build left in out/, each file stat'ed once, read when first asked
-   * for (by the render step, to trust kept pages, or by the write step). A watch session reads it
-   * for its first build only, then keeps its own; an output in memory has none.
+   * for (by the render step, to trust kept pages, or by the write step). Undefined in a watch
+   * session's rebuilds (the session keeps its own record) and for an output in memory.
    */
   outputRecord: () => RecordedOutput | undefined;
 }
@@ -41,6 +41,7 @@ export function startBuild(options: BuildOptions, since: ChangedSince | undefine
   const warnings = saved.problem ? [cacheResetWarning(`cache: ${saved.problem}; every page is keyed again`)] : [];
   const change = planChange(since?.changes, saved.graph, last);
   let recorded: { value: RecordedOutput | undefined } | undefined;
-  const outputRecord = () => (recorded ??= { value: options.output ? undefined : readOutputRecord({ cacheDir, outDir: options.outDir }) }).value;
+  const outputRecord = () =>
+    (recorded ??= { value: options.output || last?.output ? undefined : readOutputRecord({ cacheDir, outDir: options.outDir }) }).value;
   return { options, dirs, cacheDir, task, timings, started, ...(stamps ? { stamps } : {}), change, warnings, outputRecord };
 }

@@ -41,7 +41,7 @@ export async function renderBesideCards(
       templatesDir: build.dirs.templatesDir,
       cacheDir,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
-      ...reuseOf(change, reach, setupCacheKey(prepared.setup), !change.last && build.outputRecord()?.intact === true),
+      ...reuseOf(change, reach, setupCacheKey(prepared.setup), build.outputRecord()?.intact === true),
       ...(change.last ? { index: pageIndex ?? change.last.pageIndex, deferSave: true } : {}),
     }),
   );
@@ -61,8 +61,8 @@ async function socialCards(build: BuildContext, inputs: Inputs, { plan, reach }:
   }
   if (!toDraw.length) return { byPage, rendered: 0 };
   const jobs = toDraw.map((p) => ({ title: p.head.title, label: p.ogLabel }));
-  // `build`: the keys of out/'s files still as written (the others' keys are '').
-  const recorded = build.change.last ? undefined : build.outputRecord();
+  // The keys of out/'s files still as written (the others' keys are '').
+  const recorded = build.outputRecord();
   const drawn = await renderOgImages({
     jobs,
     design: inputs.socialCard!,

@@ -4,6 +4,7 @@
 // costs start-up plus a few thousand stat calls.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { FileStamp } from '../content/index.ts';
 import { packageRoot } from '../node/package-root.ts';
 import { writeFileAtomically } from '../node/write-atomically.ts';
 
@@ -69,10 +70,7 @@ export function takeStamps(o: StampOptions): SourceStamps {
  * The stamp of an input file as this build took it, for the content loader (the post index), so
  * each post is stat'ed once a build, not twice. Undefined outside the folder or when not found.
  */
-export function stampLookup(
-  stamps: SourceStamps,
-  folder: string,
-): (file: string) => { size: number; mtimeMs: number; ino: number; ctimeMs: number } | undefined {
+export function stampLookup(stamps: SourceStamps, folder: string): (file: string) => FileStamp | undefined {
   const root = resolve(folder);
   const files = stamps.roots[root]?.files;
   return (file) => {

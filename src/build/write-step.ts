@@ -139,7 +139,7 @@ function targetOf(options: WriteOptions & { paths: string[]; keys: string[]; fin
   const { files, output, outDir, paths, keys } = options;
   if (output instanceof MemoryOutput) return { kind: 'memory', output, files };
   // Watch: out/ is as this process left it (a file changed behind its back is rewritten by the next
-  // `build`). Build: the record is read and each file stat'ed once, for all three questions below.
+  // `build`). Build: the record as the build read it, each file stat'ed once, for the questions below.
   const recorded = options.last ? undefined : options.recorded?.();
   // Up to date: the record read is handed on, so a watch session's first save need not stat out/ again.
   if (recorded?.intact && recorded.fingerprint === options.fingerprintOf()) return { kind: 'up-to-date', record: recorded.record };

@@ -16,5 +16,6 @@ export { findLocaleGaps, type LocaleGap } from './locale-gaps.ts';
 export { formatConstant, resolveReferences, resolveString } from './resolve-references.ts';
 export { loadRememberedNumbers, saveRememberedNumbers } from './remembered-numbers.ts';
 export { readMarkdownBody } from './markdown-source.ts';
+export type { FileStamp } from './post-index.ts';
 export { parseFrontMatter } from './front-matter.ts';
 export { assertImagesExist, findMarkdownImages, type ImageRef } from './markdown-images.ts';

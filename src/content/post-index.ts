@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../node/write-atomically.ts';
 
+/** What a post's entry is checked against: a stat of its file, or the stamp the build took of it. */
+export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number; ino: number };
+
 /**
  * What a markdown file's parse produced (front matter, body offset, hash), kept between builds and
  * reused while the file's size, mtime, ctime and inode are unchanged: a warm build stats a post
  * instead of reading and parsing it. ctime cannot be set back by tools that preserve mtime, so an
  * edited file always misses. Entries also depend on the constants (resolved in bodies).
  */
-/** What a post's entry is checked against: a stat of its file, or the stamp the build took of it. */
-export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number; ino: number };
-
 export class PostIndex<T> {
   private readonly file: string | undefined;
   private readonly previous: Record<string, { stamp: string; value: T }>;
