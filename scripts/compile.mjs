@@ -3,7 +3,8 @@
 // command's `await import()` a separate file, so `--help` loads only the CLI's skeleton.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { fromMarkdownOneContext } from './from-markdown-one-context.mjs';
+import { fromMarkdownReuse } from './from-markdown-reuse.mjs';
+import { micromarkConstructsOnce } from './micromark-constructs-once.mjs';
 import { subtokenizeJumpsInAMap } from './subtokenize-jumps-in-a-map.mjs';
 import { visitWithoutNames } from './visit-without-names.mjs';
 import { yamlWithoutEsprima } from './yaml-without-esprima.mjs';
@@ -46,7 +47,7 @@ const shared = {
   external: dependencies.filter((d) => !BUNDLED.has(d)).flatMap((d) => [d, `${d}/*`]),
   sourcemap: 'linked',
   jsx: 'automatic',
-  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownOneContext, subtokenizeJumpsInAMap],
+  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownReuse, micromarkConstructsOnce, subtokenizeJumpsInAMap],
   logLevel: 'warning',
 };
 
