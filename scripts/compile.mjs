@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { fromMarkdownReuse } from './from-markdown-reuse.mjs';
+import { highlightGroupsCounted } from './highlight-groups-counted.mjs';
 import { micromarkConstructsOnce } from './micromark-constructs-once.mjs';
 import { subtokenizeJumpsInAMap } from './subtokenize-jumps-in-a-map.mjs';
 import { visitWithoutNames } from './visit-without-names.mjs';
@@ -47,7 +48,7 @@ const shared = {
   external: dependencies.filter((d) => !BUNDLED.has(d)).flatMap((d) => [d, `${d}/*`]),
   sourcemap: 'linked',
   jsx: 'automatic',
-  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownReuse, micromarkConstructsOnce, subtokenizeJumpsInAMap],
+  plugins: [visitWithoutNames, yamlWithoutEsprima, fromMarkdownReuse, micromarkConstructsOnce, subtokenizeJumpsInAMap, highlightGroupsCounted],
   logLevel: 'warning',
 };
 
