@@ -74,7 +74,7 @@ function countInUse(state: BuildState): number {
   return count;
 }
 
-/** Each entry of the swept folders that `folders` does not name, and each folder of an earlier version of them. */
+/** Each entry of the swept folders that `folders` does not name, each folder of an earlier version of them, and each state file of an earlier version. */
 function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
   const unused: string[] = [];
   const list = (dir: string) => {
@@ -93,10 +93,21 @@ function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
     }
   // pages-v7 after pages-v8 came, markdown parsed for other embed hosts: nothing reads them again.
   const current = new Set(folders.map((f) => basename(f.dir)));
-  for (const { name } of list(cacheDir)) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
+  const top = list(cacheDir);
+  for (const { name } of top) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
+  // source-stamps-v2.json beside v3: a file in an earlier format is never read again.
+  const newest = new Map<string, number>();
+  const versioned = top.flatMap(({ name }) => {
+    const [, family, version] = VERSIONED_FILE.exec(name) ?? [];
+    if (!family) return [];
+    newest.set(family, Math.max(newest.get(family) ?? 0, Number(version)));
+    return [{ name, family, version: Number(version) }];
+  });
+  for (const { name, family, version } of versioned) if (version < newest.get(family)!) unused.push(join(cacheDir, name));
   return unused;
 }
 const EARLIER_VERSION = /^(pages|markdown|og|images|files)-v\d+(-[0-9a-f]+)?$/;
+const VERSIONED_FILE = /^([a-z]+(?:-[a-z]+)*)-v(\d+)\.json$/;
 
 // Removals in flight at once (libuv's pool runs four); between batches a sweep can stop.
 const BATCH = 64;

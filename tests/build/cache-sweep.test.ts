@@ -88,6 +88,9 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
     mkdirSync(join(f.cache, 'pages-v7/ab'), { recursive: true });
     writeFileSync(join(f.cache, 'pages-v7/ab/old.html'), '<p>an older cache</p>');
     mkdirSync(join(f.cache, 'markdown-v3'));
+    // State files an earlier version wrote beside the current ones (source-stamps-v3.json, content-v3.json).
+    writeFileSync(join(f.cache, 'source-stamps-v2.json'), '{}');
+    writeFileSync(join(f.cache, 'content-v1.json'), '{}');
     writeFileSync(join(f.cache, 'notes.txt'), 'mine');
     await rewrite(footer, / data-edition="\d+"/, ' data-edition="final"');
     // A CSS edit too: new compressed copies of the stylesheet, and a new sw.js (it precaches it).
@@ -101,6 +104,8 @@ describe('the cache keeps what the last build uses, and sweeps the rest once eno
     expect(report.cacheSwept?.files).toBeGreaterThan(report.pages);
     expect(cachedFiles(f.cache)).toEqual(await coldCacheOf(f));
     expect(existsSync(join(f.cache, 'pages-v7')) || existsSync(join(f.cache, 'markdown-v3'))).toBe(false);
+    expect(existsSync(join(f.cache, 'source-stamps-v2.json')) || existsSync(join(f.cache, 'content-v1.json'))).toBe(false);
+    expect(existsSync(join(f.cache, 'source-stamps-v3.json')) && existsSync(join(f.cache, 'content-v3.json'))).toBe(true);
     expect(readFileSync(join(f.cache, 'notes.txt'), 'utf8')).toBe('mine');
     expect(storedIn(f.cache)).toBe(0);
 
