@@ -1,4 +1,0 @@
-import type { Plugin } from 'esbuild';
-
-/** See from-markdown-one-context.mjs. */
-export declare const fromMarkdownOneContext: Plugin;
