@@ -58,8 +58,11 @@ export function finishBuild(build: BuildContext, steps: Steps): BuildResult {
     ...(change.last || change.graph ? { last: change.last?.graph ?? change.graph } : {}),
   });
   const report = reportOf(build, steps);
-  // The saved graph also holds each post's fingerprint, for the next `build` (a watch session compares the posts it holds).
-  const saveGraph = () => writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs, change) });
+  // The saved graph also holds each post's fingerprint and the redirect map, for the next `build`
+  // (a watch session compares the posts it holds, and keeps its map). The lock is written by now.
+  const { lockText: _written, ...map } = redirects;
+  const saveGraph = () =>
+    writeGraph(cacheDir, { ...graph, posts: postsOf(inputs.content, dirs, change), redirects: { context: planned.redirectsContext, map } });
   // What ICU and js-yaml made, when this build made something new (rare after the first).
   const saveMemories = () => (saveRememberedNumbers(cacheDir), saveYamlMemory(cacheDir));
   const saves = [saveGraph, rendered.render.save, written.save, saveMemories].filter((save) => save !== undefined);

@@ -1,7 +1,18 @@
-import { bodiesOnly, collectionPageIds, listedPostFiles, messagesOnly, reachOf, replans, withNewBodies, type ChangePlan, type Reach } from '../graph/index.ts';
+import {
+  bodiesOnly,
+  collectionPageIds,
+  listedPostFiles,
+  messagesOnly,
+  reachOf,
+  replans,
+  savedRedirectsOf,
+  withNewBodies,
+  type ChangePlan,
+  type Reach,
+} from '../graph/index.ts';
 import { planSite, replanPages, replanPosts, replanShared, type PlanSiteOptions, type SitePlan } from '../plan/index.ts';
 import type { SiteFiles } from '../output/index.ts';
-import { mapRedirects, type MappedRedirects } from '../redirects/index.ts';
+import { mapRedirects, redirectsContext, type MappedRedirects } from '../redirects/index.ts';
 import type { BuildContext } from './build-context.ts';
 import type { Inputs } from './read-inputs.ts';
 
@@ -11,6 +22,8 @@ export interface Planned {
   /** The last build's sitemap and feeds where the change cannot have changed them (watch). */
   keptSiteFiles?: Partial<SiteFiles>;
   redirects: MappedRedirects;
+  /** What the map depends on beside the site (`redirectsContext`): saved with it for the next build. */
+  redirectsContext: string;
 }
 
 /** What the change reaches, the plan of this build, and the redirect map every host applies. */
@@ -20,15 +33,17 @@ export async function planBuild(build: BuildContext, inputs: Inputs): Promise<Pl
   const planOptions = { config, content, messages, templates: templates.names, images: images.manifest, ...(socialCard ? { socialCard } : {}) };
   const { plan, siteFiles, keptRedirects } = await planStep(build, planOptions, reach, replans(build.change, templates));
   // Aliases, site/redirects.yaml and the lock: one map every host applies. Made again unless the
-  // save cannot move a URL (post bodies, messages, a post's listed fields): hashing every live URL
-  // to find that nothing moved was ~30 ms a save at 2,000 posts.
+  // change cannot move a URL (post bodies, messages, a post's listed fields): a watch rebuild keeps
+  // its last map, `build` the one saved with the graph. Hashing every live URL to find that nothing
+  // moved was ~30 ms a save at 2,000 posts.
   const { options } = build;
+  const lock = options.lock ?? (options.output || options.inPlace ? 'read' : 'write');
+  const context = redirectsContext(build.dirs.siteDir, lock);
   const redirects =
     keptRedirects ??
-    (await build.task('mapping redirects', async () =>
-      mapRedirects({ siteDir: build.dirs.siteDir, plan, content, lock: options.lock ?? (options.output || options.inPlace ? 'read' : 'write') }),
-    ));
-  return { reach, plan, ...(siteFiles ? { keptSiteFiles: siteFiles } : {}), redirects };
+    savedRedirectsOf(build.change, reach, build.dirs, context) ??
+    (await build.task('mapping redirects', async () => mapRedirects({ siteDir: build.dirs.siteDir, plan, content, lock })));
+  return { reach, plan, ...(siteFiles ? { keptSiteFiles: siteFiles } : {}), redirects, redirectsContext: context };
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSetAt, readSetTable, type SharedReads } from '../render/record-reads.ts';
 import { writeFileAtomically } from '../node/write-atomically.ts';
+import type { MappedRedirects } from '../redirects/index.ts';
 
 export const GRAPH_VERSION = 'graph-v4';
 
@@ -36,6 +37,11 @@ export interface DependencyGraph {
    * since a watch session compares posts with the ones it holds.
    */
   posts?: Record<string, [listed: string, other: string]>;
+  /**
+   * The redirect map the build made, and the context it was made in (`redirectsContext`): the
+   * next `build` takes it back when its change moves no URL (`savedRedirectsOf`). Only in the saved graph.
+   */
+  redirects?: { context: string; map: MappedRedirects };
 }
 
 /**
@@ -118,6 +124,9 @@ export function readGraph(cacheDir: string): { graph?: DependencyGraph; problem?
     )
       throw new Error('not a dependency graph of this version');
     const { readSets, ...graph } = stored;
+    // A map of another shape (written by hand, cut short) is only made again.
+    if (graph.redirects !== undefined && (typeof graph.redirects?.context !== 'string' || !Array.isArray(graph.redirects?.map?.redirects)))
+      delete graph.redirects;
     // The parsed nodes are this graph's own: each takes its set in place.
     for (const outFile in graph.pages) {
       const node = graph.pages[outFile]! as unknown as PageNode;

@@ -115,7 +115,7 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
   const live = liveEntries(options.plan, root, listPublishedFiles(siteDir));
   const claims = aliasClaims(options.plan, options.content);
   // A pure function of these: a watch session's save that moves no URL gets the last map back.
-  const key = contentHash(JSON.stringify([siteDir, options.lock, process.env.CI === 'true', process.cwd(), source ?? null, lockSource ?? null, live, claims]));
+  const key = contentHash(redirectsContext(siteDir, options.lock), JSON.stringify([source ?? null, lockSource ?? null, live, claims]));
   if (lastMap?.key === key) return lastMap.result;
   const rules = source === undefined ? [] : parseRedirectRules({ file: relative(process.cwd(), rulesFile) || rulesFile, source });
   let mode = options.lock;
@@ -144,6 +144,15 @@ export function mapRedirects(options: MapRedirectsOptions): MappedRedirects {
 }
 
 let lastMap: { key: string; result: MappedRedirects } | undefined;
+
+/**
+ * What a redirect map depends on beside the site's files and plan: the lock mode, CI, where the
+ * site and the process are. A map saved for the next build (the dependency graph) is reused only
+ * in the same context.
+ */
+export function redirectsContext(siteDir: string, lock: LockMode): string {
+  return contentHash(JSON.stringify([resolve(siteDir), lock, process.env.CI === 'true', process.cwd()]));
+}
 
 /** Puts the next urls.lock in place (renamed, never half-written). */
 export function writeUrlLock(siteDir: string, text: string): string {
