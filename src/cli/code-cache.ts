@@ -16,26 +16,45 @@ type Exports = Record<string, unknown>;
 export function requireWithCodeCache(name: string, cacheDir: string): Exports | undefined {
   const file = join(packageRoot(), 'dist', `${name}.cjs`);
   if (!existsSync(file)) return undefined;
-  const cacheFile = join(cacheDir, 'code-cache-v1', `${name}-${process.version}-${process.arch}.bin`);
+  const cacheFiles = codeCacheDirs(cacheDir).map((dir) => join(dir, 'code-cache-v1', `${name}-${process.version}-${process.arch}.bin`));
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
+  for (const cacheFile of cacheFiles) {
+    try {
+      cachedData = readFileSync(cacheFile);
+      break;
+    } catch {
+      cachedData = undefined;
+    }
   }
   const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
   if (!cachedData || script.cachedDataRejected)
     process.once('exit', (code) => {
       if (code !== 0) return;
-      try {
-        writeFileAtomically(cacheFile, script.createCachedData());
-      } catch {
-        // A cache that cannot be written is only a slower next start.
-      }
+      const data = script.createCachedData();
+      // The first folder that takes it; one that cannot be written is only a slower next start.
+      cacheFiles.some((cacheFile) => {
+        try {
+          writeFileAtomically(cacheFile, data);
+          return true;
+        } catch {
+          return false;
+        }
+      });
     });
   // A script's import() has no loader here: this module's is lent (node/import-external.ts).
   (globalThis as { __agencySiteImport?: (specifier: string) => Promise<unknown> }).__agencySiteImport = (specifier) => import(specifier);
   const module = { exports: {} as Exports };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
+}
+
+/**
+ * Where the code cache is kept: with the installed generator first (node_modules/.cache, as
+ * other tools keep theirs; `AGENCY_SITE_CODE_CACHE` names another folder), since it is compiled
+ * code and the same for every site, so a site's first build (no .cache/) starts from it too.
+ * The site's cache is the fallback when the installation is read-only (a global install run by
+ * another user).
+ */
+function codeCacheDirs(siteCacheDir: string): string[] {
+  return [process.env.AGENCY_SITE_CODE_CACHE || join(packageRoot(), 'node_modules', '.cache', 'agency-site'), siteCacheDir];
 }

@@ -17,18 +17,52 @@ async function contents(dir: string): Promise<Record<string, string>> {
 
 describe("build's pipeline runs with V8's code cache", () => {
   let f: Awaited<ReturnType<typeof copyFixture>>;
-  const cacheFile = () => join(f.cache, 'code-cache-v1', `build-entry-${process.version}-${process.arch}.bin`);
+  // The installation's cache folder, here one of this test's own (other test files build beside it).
+  let codeCache: string;
+  const cacheFile = (dir = codeCache) => join(dir, 'code-cache-v1', `build-entry-${process.version}-${process.arch}.bin`);
   /** `agency-site build` as a user runs it (the compiled CLI); a failure is returned, not thrown. */
-  const build = async () =>
-    execFileP(process.execPath, [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', f.out, '--cache', f.cache], { cwd: f.dir }).then(
+  const build = async (site = f, env: NodeJS.ProcessEnv = { ...process.env, AGENCY_SITE_CODE_CACHE: codeCache }) =>
+    execFileP(process.execPath, [join(ROOT, 'bin/agency-site'), 'build', '--site', f.site, '--out', site.out, '--cache', site.cache], {
+      cwd: site.dir,
+      env,
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
   const edit = () => appendFile(join(f.site, 'blog/en/first-post.md'), `\nOne more sentence, ${Date.now()}.\n`);
   beforeAll(async () => {
     f = await copyFixture('basic');
+    codeCache = join(f.dir, 'installation-cache');
   });
   afterAll(() => f.cleanup());
+
+  it("is kept with the installation, not the site: a site's first build (no .cache/) starts from it", async () => {
+    expect((await build()).code).toBe(0);
+    const written = await stat(cacheFile());
+    expect(written.size).toBeGreaterThan(100_000);
+    await expect(stat(cacheFile(f.cache))).rejects.toMatchObject({ code: 'ENOENT' });
+    const other = await copyFixture('basic');
+    try {
+      expect((await build(other)).code).toBe(0);
+      // Taken by V8 as it was: not written again, and nothing in the new site's cache.
+      expect((await stat(cacheFile())).mtimeMs).toBe(written.mtimeMs);
+      await expect(stat(cacheFile(other.cache))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await other.cleanup();
+    }
+  }, 120_000);
+
+  it("goes to the site's cache when the installation's folder cannot be written (a global install run by another user)", async () => {
+    const readOnly = join(f.dir, 'read-only');
+    await writeFile(readOnly, 'a file, so no folder can be made under it');
+    const other = await copyFixture('basic');
+    try {
+      expect((await build(other, { ...process.env, AGENCY_SITE_CODE_CACHE: join(readOnly, 'cache') })).code).toBe(0);
+      expect((await stat(cacheFile(other.cache))).size).toBeGreaterThan(100_000);
+    } finally {
+      await other.cleanup();
+    }
+  }, 120_000);
 
   it('the first build leaves the cache, and the next takes it as it is', async () => {
     expect((await build()).code).toBe(0);
@@ -62,7 +96,7 @@ describe("build's pipeline runs with V8's code cache", () => {
   }, 120_000);
 
   it('a failed build describes its error as before, and leaves no cache of its run', async () => {
-    const folder = join(f.cache, 'code-cache-v1');
+    const folder = join(codeCache, 'code-cache-v1');
     for (const name of await readdir(folder)) await writeFile(join(folder, name), '');
     const post = join(f.site, 'blog/en/first-post.md');
     const text = await readFile(post, 'utf8');
