@@ -14,57 +14,46 @@
 //    function. The bundle keeps the compiler of each `mdastExtensions` list (the same array for
 //    every document a processor parses); the per-document state it held across documents, `data`,
 //    is made by each `compile` call instead, so every document still starts from an empty one.
-import { readFile } from 'node:fs/promises';
+import { patchUpstream } from './patch-upstream.mjs';
 
-/** Each statement as 2.1.0 writes it (a RegExp where whitespace varies), and what the bundle has instead. */
-const EDITS = [
-  [
-    /handler\[events\[index\]\[1\]\.type\]\.call\(\{\n\s*\.\.\.context,\n\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\n\s*\}, events\[index\]\[1\]\);/,
-    'context.sliceSerialize = events[index][2].sliceSerialize;\n        handler[events[index][1].type].call(context, events[index][1]);',
-    'copies its context per event',
-  ],
-  ['return compiler(options)(postprocess(', 'return compilerFor(options)(postprocess(', 'makes a compiler per document in `fromMarkdown`'],
-  [
-    /\n {2}\/\*\* @type \{CompileData\} \*\/\n {2}const data = \{\};\n {2}return compile;\n/,
-    '\n  return compile;\n',
-    'keeps `const data = {};` beside `return compile;`',
-  ],
-  [
-    /\n {2}function compile\(events\) \{\n/,
-    '\n  function compile(events) {\n    /** @type {CompileData} */\n    const data = {};\n',
-    'defines `function compile(events) {` once',
-  ],
-  [
-    /\nfunction compiler\(options\) \{\n/,
-    [
-      '',
-      '/** The compiler of each list of mdast extensions, made once (scripts/from-markdown-reuse.mjs). */',
-      'const compilers = new WeakMap();',
-      'const noExtensions = [];',
-      'function compilerFor(options) {',
-      '  const extensions = (options && options.mdastExtensions) || noExtensions;',
-      '  let compile = compilers.get(extensions);',
-      '  if (!compile) compilers.set(extensions, (compile = compiler(options)));',
-      '  return compile;',
-      '}',
-      'function compiler(options) {',
-      '',
-    ].join('\n'),
-    'defines `function compiler(options) {` once',
-  ],
-];
-
-export const fromMarkdownReuse = {
+export const fromMarkdownReuse = patchUpstream({
   name: 'from-markdown-reuse',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/ }, async ({ path }) => {
-      let text = await readFile(path, 'utf8');
-      for (const [before, after, expected] of EDITS) {
-        const found = typeof before === 'string' ? text.split(before).length - 1 : (text.match(new RegExp(before.source, 'g')) ?? []).length;
-        if (found !== 1) throw new Error(`${path} no longer ${expected} as scripts/from-markdown-reuse.mjs expects: check the patch is still needed`);
-        text = text.replace(before, after);
-      }
-      return { contents: text, loader: 'js' };
-    });
-  },
-};
+  file: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/,
+  // Each statement as 2.1.0 writes it (a RegExp where whitespace varies), and what the bundle has instead.
+  edits: [
+    [
+      /handler\[events\[index\]\[1\]\.type\]\.call\(\{\n\s*\.\.\.context,\n\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\n\s*\}, events\[index\]\[1\]\);/,
+      'context.sliceSerialize = events[index][2].sliceSerialize;\n        handler[events[index][1].type].call(context, events[index][1]);',
+      'copies its context per event',
+    ],
+    ['return compiler(options)(postprocess(', 'return compilerFor(options)(postprocess(', 'makes a compiler per document in `fromMarkdown`'],
+    [
+      /\n {2}\/\*\* @type \{CompileData\} \*\/\n {2}const data = \{\};\n {2}return compile;\n/,
+      '\n  return compile;\n',
+      'keeps `const data = {};` beside `return compile;`',
+    ],
+    [
+      /\n {2}function compile\(events\) \{\n/,
+      '\n  function compile(events) {\n    /** @type {CompileData} */\n    const data = {};\n',
+      'defines `function compile(events) {` once',
+    ],
+    [
+      /\nfunction compiler\(options\) \{\n/,
+      [
+        '',
+        '/** The compiler of each list of mdast extensions, made once (scripts/from-markdown-reuse.mjs). */',
+        'const compilers = new WeakMap();',
+        'const noExtensions = [];',
+        'function compilerFor(options) {',
+        '  const extensions = (options && options.mdastExtensions) || noExtensions;',
+        '  let compile = compilers.get(extensions);',
+        '  if (!compile) compilers.set(extensions, (compile = compiler(options)));',
+        '  return compile;',
+        '}',
+        'function compiler(options) {',
+        '',
+      ].join('\n'),
+      'defines `function compiler(options) {` once',
+    ],
+  ],
+});

@@ -7,7 +7,7 @@
 // `?` (but `(?<name>` captures), exactly what the engine counts. The patch test compares both
 // counts on every expression of every grammar lowlight knows. A new version written otherwise
 // stops the compile, so the patch is never silently stale.
-import { readFile } from 'node:fs/promises';
+import { patchUpstream } from './patch-upstream.mjs';
 
 const COUNT_BY_RUNNING = "function countMatchGroups(re) {\n  return (new RegExp(re.toString() + '|')).exec('').length - 1;\n}";
 
@@ -26,16 +26,8 @@ export const COUNT_BY_READING = `function countMatchGroups(re) {
   return groups;
 }`;
 
-export const highlightGroupsCounted = {
+export const highlightGroupsCounted = patchUpstream({
   name: 'highlight-groups-counted',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]highlight\.js[\\/]lib[\\/]core\.js$/ }, async ({ path }) => {
-      const text = await readFile(path, 'utf8');
-      if (text.split(COUNT_BY_RUNNING).length !== 2)
-        throw new Error(
-          `${path} no longer counts match groups by running a RegExp as scripts/highlight-groups-counted.mjs expects: check the patch is still needed`,
-        );
-      return { contents: text.replace(COUNT_BY_RUNNING, COUNT_BY_READING), loader: 'js' };
-    });
-  },
-};
+  file: /[\\/]highlight\.js[\\/]lib[\\/]core\.js$/,
+  edits: [[COUNT_BY_RUNNING, COUNT_BY_READING, 'counts match groups by running a RegExp']],
+});

@@ -5,36 +5,29 @@
 // once and keeps the result; the merged constructs are only read while parsing. The parser's own
 // per-document state (`defined`, `lazy`) is still made fresh by each call. A new version written
 // otherwise stops the compile, so the patch is never silently stale.
-import { readFile } from 'node:fs/promises';
+import { patchUpstream } from './patch-upstream.mjs';
 
-const MERGE_PER_DOCUMENT = 'combineExtensions([defaultConstructs, ...(settings.extensions || [])]);';
-
-export const micromarkConstructsOnce = {
+export const micromarkConstructsOnce = patchUpstream({
   name: 'micromark-constructs-once',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]micromark[\\/]lib[\\/]parse\.js$/ }, async ({ path }) => {
-      const text = await readFile(path, 'utf8');
-      if (text.split(MERGE_PER_DOCUMENT).length !== 2)
-        throw new Error(
-          `${path} no longer merges its constructs per document as scripts/micromark-constructs-once.mjs expects: check the patch is still needed`,
-        );
-      const patched = text
-        .replace(MERGE_PER_DOCUMENT, 'constructsOf(settings.extensions);')
-        .concat(
-          [
-            '',
-            '/** Default constructs merged with each extension list once (scripts/micromark-constructs-once.mjs). */',
-            'const combined = new WeakMap();',
-            'function constructsOf(extensions) {',
-            '  if (!extensions) return combineExtensions([defaultConstructs]);',
-            '  let constructs = combined.get(extensions);',
-            '  if (!constructs) combined.set(extensions, (constructs = combineExtensions([defaultConstructs, ...extensions])));',
-            '  return constructs;',
-            '}',
-            '',
-          ].join('\n'),
-        );
-      return { contents: patched, loader: 'js' };
-    });
-  },
-};
+  file: /[\\/]micromark[\\/]lib[\\/]parse\.js$/,
+  edits: [
+    ['combineExtensions([defaultConstructs, ...(settings.extensions || [])]);', 'constructsOf(settings.extensions);', 'merges its constructs per document'],
+    [
+      /\nexport function parse\(options\) \{\n/,
+      [
+        '',
+        '/** Default constructs merged with each extension list once (scripts/micromark-constructs-once.mjs). */',
+        'const combined = new WeakMap();',
+        'function constructsOf(extensions) {',
+        '  if (!extensions) return combineExtensions([defaultConstructs]);',
+        '  let constructs = combined.get(extensions);',
+        '  if (!constructs) combined.set(extensions, (constructs = combineExtensions([defaultConstructs, ...extensions])));',
+        '  return constructs;',
+        '}',
+        'export function parse(options) {',
+        '',
+      ].join('\n'),
+      'defines `export function parse(options) {` once',
+    ],
+  ],
+});

@@ -6,32 +6,31 @@
 // keys, set in the same order, so the same jumps. Parsing the 1,000-post bench's English posts
 // took 3.6 instead of 4.2 ms a post (BENCHMARKS.md, 2026-11-28). A new version written otherwise
 // stops the compile, so the patch is never silently stale.
-import { readFile } from 'node:fs/promises';
+import { patchUpstream } from './patch-upstream.mjs';
 
-/** Each statement as 2.1.0 writes it, and what the bundle has instead. */
-const EDITS = [
-  ['const jumps = {};', 'const jumps = new Map();'],
-  ['while (index in jumps) {\n      index = jumps[index];', 'while (jumps.has(index)) {\n      index = jumps.get(index);'],
-  ['Object.assign(jumps, subcontent(events, index));\n        index = jumps[index];', 'subcontent(events, index, jumps);\n        index = jumps.get(index);'],
-  ['function subcontent(events, eventIndex) {', 'function subcontent(events, eventIndex, gaps) {'],
-  ['  const gaps = {};\n', ''],
-  ['gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];', 'gaps.set(adjust + jumps[index][0], adjust + jumps[index][1]);'],
-  ['  return gaps;\n}', '}'],
-];
-
-export const subtokenizeJumpsInAMap = {
+export const subtokenizeJumpsInAMap = patchUpstream({
   name: 'subtokenize-jumps-in-a-map',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]micromark-util-subtokenize[\\/]index\.js$/ }, async ({ path }) => {
-      let text = await readFile(path, 'utf8');
-      for (const [before, after] of EDITS) {
-        if (text.split(before).length !== 2)
-          throw new Error(
-            `${path} no longer has \`${before.split('\n')[0]}\` once, as scripts/subtokenize-jumps-in-a-map.mjs expects: check the patch is still needed`,
-          );
-        text = text.replace(before, after);
-      }
-      return { contents: text, loader: 'js' };
-    });
-  },
-};
+  file: /[\\/]micromark-util-subtokenize[\\/]index\.js$/,
+  // Each statement as 2.1.0 writes it, and what the bundle has instead.
+  edits: [
+    ['const jumps = {};', 'const jumps = new Map();', 'has `const jumps = {};` once'],
+    [
+      'while (index in jumps) {\n      index = jumps[index];',
+      'while (jumps.has(index)) {\n      index = jumps.get(index);',
+      'has `while (index in jumps) {` once',
+    ],
+    [
+      'Object.assign(jumps, subcontent(events, index));\n        index = jumps[index];',
+      'subcontent(events, index, jumps);\n        index = jumps.get(index);',
+      'has `Object.assign(jumps, subcontent(events, index));` once',
+    ],
+    ['function subcontent(events, eventIndex) {', 'function subcontent(events, eventIndex, gaps) {', 'has `function subcontent(events, eventIndex) {` once'],
+    ['  const gaps = {};\n', '', 'has `  const gaps = {};` once'],
+    [
+      'gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];',
+      'gaps.set(adjust + jumps[index][0], adjust + jumps[index][1]);',
+      'has `gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];` once',
+    ],
+    ['  return gaps;\n}', '}', 'has `  return gaps;` once'],
+  ],
+});

@@ -4,19 +4,13 @@
 // (`factory` and V8's "set natives" beneath it, BENCHMARKS.md). The bundle drops that statement;
 // the walk is unchanged. A new version without it, or with it written otherwise, stops the compile,
 // so the patch is never silently stale.
-import { readFile } from 'node:fs/promises';
+import { patchUpstream } from './patch-upstream.mjs';
 
 const NAMING =
   /\n\s*Object\.defineProperty\(visit, 'name', \{\n\s*value:\n\s*'node \(' \+ color\(node\.type \+ \(name \? '<' \+ name \+ '>' : ''\)\) \+ '\)'\n\s*\}\)\n/;
 
-export const visitWithoutNames = {
+export const visitWithoutNames = patchUpstream({
   name: 'visit-without-names',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]unist-util-visit-parents[\\/]lib[\\/]index\.js$/ }, async ({ path }) => {
-      const text = await readFile(path, 'utf8');
-      if (!NAMING.test(text))
-        throw new Error(`${path} no longer names its visitors as scripts/visit-without-names.mjs expects: check the patch is still needed`);
-      return { contents: text.replace(NAMING, '\n'), loader: 'js' };
-    });
-  },
-};
+  file: /[\\/]unist-util-visit-parents[\\/]lib[\\/]index\.js$/,
+  edits: [[NAMING, '\n', 'names its visitors']],
+});
