@@ -96,14 +96,10 @@ function unusedEntries(cacheDir: string, folders: UsedFolder[]): string[] {
   const top = list(cacheDir);
   for (const { name } of top) if (EARLIER_VERSION.test(name) && !current.has(name)) unused.push(join(cacheDir, name));
   // source-stamps-v2.json beside v3: a file in an earlier format is never read again.
+  const versioned = top.map(({ name }) => VERSIONED_FILE.exec(name)).filter((match) => match !== null);
   const newest = new Map<string, number>();
-  const versioned = top.flatMap(({ name }) => {
-    const [, family, version] = VERSIONED_FILE.exec(name) ?? [];
-    if (!family) return [];
-    newest.set(family, Math.max(newest.get(family) ?? 0, Number(version)));
-    return [{ name, family, version: Number(version) }];
-  });
-  for (const { name, family, version } of versioned) if (version < newest.get(family)!) unused.push(join(cacheDir, name));
+  for (const [, family, version] of versioned) newest.set(family!, Math.max(newest.get(family!) ?? 0, Number(version)));
+  for (const [name, family, version] of versioned) if (Number(version) < newest.get(family!)!) unused.push(join(cacheDir, name));
   return unused;
 }
 const EARLIER_VERSION = /^(pages|markdown|og|images|files)-v\d+(-[0-9a-f]+)?$/;
