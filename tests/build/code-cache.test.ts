@@ -64,7 +64,7 @@ describe("build's pipeline runs with V8's code cache", () => {
     }
   }, 120_000);
 
-  it('the first build leaves the cache, and the next takes it as it is', async () => {
+  it('a build leaves the cache, and the next, an edit, takes it as it is', async () => {
     expect((await build()).code).toBe(0);
     const written = await stat(cacheFile());
     expect(written.size).toBeGreaterThan(100_000);
