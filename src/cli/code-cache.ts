@@ -14,9 +14,10 @@ type Exports = Record<string, unknown>;
 
 /** The bundle's exports, or undefined when it is not compiled (the caller then imports the ES modules). */
 export function requireWithCodeCache(name: string, cacheDir: string): Exports | undefined {
-  const file = join(packageRoot(), 'dist', `${name}.cjs`);
+  const root = packageRoot();
+  const file = join(root, 'dist', `${name}.cjs`);
   if (!existsSync(file)) return undefined;
-  const cacheFiles = codeCacheDirs(cacheDir).map((dir) => join(dir, 'code-cache-v1', `${name}-${process.version}-${process.arch}.bin`));
+  const cacheFiles = codeCacheDirs(root, cacheDir).map((dir) => join(dir, 'code-cache-v1', `${name}-${process.version}-${process.arch}.bin`));
   let cachedData: Buffer | undefined;
   for (const cacheFile of cacheFiles) {
     try {
@@ -55,6 +56,6 @@ export function requireWithCodeCache(name: string, cacheDir: string): Exports | 
  * The site's cache is the fallback when the installation is read-only (a global install run by
  * another user).
  */
-function codeCacheDirs(siteCacheDir: string): string[] {
-  return [process.env.AGENCY_SITE_CODE_CACHE || join(packageRoot(), 'node_modules', '.cache', 'agency-site'), siteCacheDir];
+function codeCacheDirs(root: string, siteCacheDir: string): string[] {
+  return [process.env.AGENCY_SITE_CODE_CACHE || join(root, 'node_modules', '.cache', 'agency-site'), siteCacheDir];
 }
