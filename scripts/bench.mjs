@@ -4,7 +4,7 @@
 // it) and by Debian's `hugo` over the same markdown files, in a plain and a full layout (makeHugoSite).
 // Usage: npm run bench [-- 1000 5000] [--no-hugo] [--make-only]   (needs `npm run compile`)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,9 +42,33 @@ function post(i, locale, edit = '') {
   return `---\ntitle: "Synthetic post ${i} (${locale})${edit}"\ndescription: "A generated article used to measure build speed, number ${i}."\ndate: 2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}\ntags: [bench, t${i % 10}]\ntranslationKey: post-${i}\n---\n\n${paragraphs.join('\n')}`;
 }
 
+/**
+ * Nothing timed follows a deletion. This host's disk is ext4 without a journal, which skips inodes
+ * freed in the last minute (five more while their inode table block is unwritten) when it makes a
+ * file, reading each one's table block (`recently_deleted` in fs/ext4/ialloc.c). Right after
+ * `rm -rf` of the last cold build's 25,000 files, that was ~2.5 s of a cold build's CPU, and
+ * 20-23 % of Hugo's samples in its slow plain builds (`perf record`): both tools were timed
+ * against whatever the bench had deleted in the minute before. What a run replaces is moved into
+ * this folder instead; the next run empties it before anything is timed, and waits that minute.
+ */
+const trash = '/tmp/agency-site-bench-trash';
+let trashed = 0;
+function discard(path) {
+  if (!existsSync(path)) return;
+  mkdirSync(trash, { recursive: true });
+  renameSync(path, join(trash, `${process.pid}-${trashed++}`));
+}
+function emptyTrash() {
+  if (!existsSync(trash)) return;
+  console.log(`emptying ${trash} (the last run's files), then waiting 65 s: see the comment at \`trash\` in scripts/bench.mjs`);
+  rmSync(trash, { recursive: true, force: true });
+  settle();
+  execFileSync('sleep', ['65']);
+}
+
 function makeSite(n) {
   const dir = `/tmp/agency-site-bench-${n}`;
-  rmSync(dir, { recursive: true, force: true });
+  discard(dir);
   for (const part of ['templates', 'locales']) cpSync(join(root, part), join(dir, part), { recursive: true });
   for (const part of ['site.yaml', 'constants.yaml', 'navigation.yaml', 'pages', 'collections', 'legal', 'static', 'images'])
     cpSync(join(root, 'site', part), join(dir, 'site', part), { recursive: true });
@@ -63,7 +87,7 @@ function makeSite(n) {
 function makeHugoSite(dir, n, layout = 'full') {
   const hugo = join(dir, `hugo-${layout}`);
   const plain = layout === 'plain';
-  rmSync(hugo, { recursive: true, force: true });
+  discard(hugo);
   mkdirSync(join(hugo, 'layouts/_default'), { recursive: true });
   writeFileSync(
     join(hugo, 'hugo.toml'),
@@ -138,8 +162,8 @@ function agency(dir, args, env = plainEnv) {
 }
 
 function hugoBuild(hugoDir) {
-  rmSync(join(hugoDir, 'public'), { recursive: true, force: true });
-  rmSync(join(hugoDir, 'resources'), { recursive: true, force: true });
+  discard(join(hugoDir, 'public'));
+  discard(join(hugoDir, 'resources'));
   settle();
   const started = performance.now();
   const r = spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, 'hugo', '--quiet', '-s', hugoDir], { env: plainEnv, encoding: 'utf8' });
@@ -169,6 +193,7 @@ console.log(
     .join(' ')}`,
 );
 if (withHugo) console.log(execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim());
+emptyTrash();
 
 const help = [];
 const helpWithCa = [];
@@ -193,7 +218,7 @@ for (const n of counts) {
   const hugoPlainDir = withHugo ? makeHugoSite(dir, n, 'plain') : undefined;
   for (let i = 0; i < 3; i++) {
     if (hugoPlainDir) hugoBesideCold.push(hugoBuild(hugoPlainDir));
-    for (const made of ['.cache', 'out', 'site/urls.lock']) rmSync(join(dir, made), { recursive: true, force: true });
+    for (const made of ['.cache', 'out', 'site/urls.lock']) discard(join(dir, made));
     colds.push(agency(dir, ['build', '--quiet']));
   }
   const cold = [...colds].sort((a, b) => a.ms - b.ms)[1];
@@ -272,5 +297,5 @@ for (const n of counts) {
   );
   const stages = /stages: (.*)/.exec(edit.stdout)?.[1];
   if (stages) console.log(`<!-- edit build stages: ${stages} -->`);
-  rmSync(dir, { recursive: true, force: true });
+  discard(dir);
 }
