@@ -47,7 +47,7 @@ function post(i, locale, edit = '') {
  * freed in the last minute (five more while their inode table block is unwritten) when it makes a
  * file, reading each one's table block (`recently_deleted` in fs/ext4/ialloc.c). Right after
  * `rm -rf` of the last cold build's 25,000 files, that was ~2.5 s of a cold build's CPU, and
- * 20-23 % of Hugo's samples in its slow plain builds (`perf record`): both tools were timed
+ * 13-24 % of Hugo's samples in its slow plain builds (`perf record`): both tools were timed
  * against whatever the bench had deleted in the minute before. What a run replaces is moved into
  * this folder instead; the next run empties it before anything is timed, and waits that minute.
  */
@@ -139,10 +139,10 @@ delete plainEnv.NODE_EXTRA_CA_CERTS;
 const settle = () => execFileSync('sync');
 
 /**
- * What /usr/bin/time says of a run: peak RSS, CPU in user and kernel mode, and page faults. Hugo
- * spends nearly as much CPU in the kernel as in its own code here (1.4-1.7 s of system time
- * beside 1.6-2.0 s of user time, ~92,000 page faults), agency-site about a tenth of its CPU.
- * Printed beside the wall times, so a reader can see which kind of work a swing came from.
+ * What /usr/bin/time says of a run: peak RSS, CPU in user and kernel mode, and page faults,
+ * printed beside the wall times so a reader can see which kind of work a swing came from. Hugo's
+ * slow plain builds were those with 1.4-1.7 s of system time beside 1.6-2.0 s of user time (see
+ * `trash`); agency-site's CPU is mostly user time.
  */
 const TIME_FORMAT = 'usage %M %U %S %R';
 function usageOf(stderr) {
@@ -211,8 +211,8 @@ for (const n of counts) {
   // Three cold builds, each from an empty .cache/ and out/ (and no urls.lock yet), and their
   // median: one sample of a 13-second build moved by ±5 % from run to run here. Each comes right
   // after one of Hugo's plain cold builds, and the cold ratio is against their median: this
-  // host's speed moves within a minute (Hugo's plain build took 1.28 s and 1.82 s a minute
-  // apart), and the cold builds used to be compared with Hugo builds made a minute after them.
+  // host's speed moves from minute to minute, and the cold builds used to be compared with Hugo
+  // builds made a minute after them.
   const colds = [];
   const hugoBesideCold = [];
   const hugoPlainDir = withHugo ? makeHugoSite(dir, n, 'plain') : undefined;
