@@ -18,7 +18,7 @@ export interface BuildOptions {
   /** Default: `.cache/` beside the site folder. */
   cacheDir?: string;
   baseUrl?: string;
-  /** Render worker threads; default one per core for large sites. */
+  /** Render worker threads (this thread joins them once the cards are drawn); default one per core for large sites, this one included. */
   workers?: number;
   /** Told how many images are done while site/images is processed (a progress bar). */
   onImageProgress?: (done: number, total: number) => void;

@@ -17,7 +17,8 @@ export interface Rendered {
 
 /**
  * Pages on the render workers; beside them, social cards on sharp's threads and the compressed
- * copies of the CSS and scripts, so none waits for the others. Only the pages the change reached
+ * copies of the CSS and scripts, so none waits for the others. Once the cards are drawn, this
+ * thread renders pages too. Only the pages the change reached
  * are keyed again, and only their cards looked up again.
  */
 export async function renderBesideCards(
@@ -41,6 +42,8 @@ export async function renderBesideCards(
       templatesDir: build.dirs.templatesDir,
       cacheDir,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      // This thread draws the cards, then renders pages beside the workers.
+      joinAfter: cards,
       ...reuseOf(change, reach, setupCacheKey(prepared.setup), build.outputRecord()?.intact === true),
       ...(change.last ? { index: pageIndex ?? change.last.pageIndex, deferSave: true } : {}),
     }),

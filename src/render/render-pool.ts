@@ -10,12 +10,23 @@ import { runRenderJobs, type RenderJob, type RenderJobResult } from './render-jo
 
 export interface RenderPoolOptions {
   setup: RenderSetup;
-  /** Worker threads to use; 0 renders in this thread. Default: one per core when there is enough work. */
+  /**
+   * Worker threads to use; 0 renders in this thread. Default: one per core when there is enough
+   * work, one fewer when this thread joins them.
+   */
   workers?: number;
   onResults: (results: RenderJobResult[]) => void;
+  /**
+   * Once this settles, this thread renders too, in place of one worker. A cold build's social
+   * cards keep this thread busy until then: beside two workers on two cores, three busy threads
+   * made the build slower than two (render-pool's section in BENCHMARKS.md).
+   */
+  joinAfter?: Promise<unknown>;
 }
 
 const BATCH = 40;
+/** This thread's batches are short: workers' results wait for it between them. */
+const OWN_BATCH = 8;
 /** Below this many pages, starting workers (each imports React and the templates) costs more than it saves. */
 const MIN_PAGES_FOR_WORKERS = 150;
 
@@ -39,23 +50,44 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
     return { parsedMarkdown: markdown.misses };
   }
 
-  const count = Math.min(wanted, Math.ceil(jobs.length / BATCH));
-  const batches: RenderJob[][] = [];
-  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
+  const joins = options.joinAfter !== undefined && (options.workers !== undefined || wanted > 1);
+  const count = Math.min(joins && options.workers === undefined ? wanted - 1 : wanted, Math.ceil(jobs.length / BATCH));
   let next = 0;
+  // Shorter batches near the end, so no thread is left rendering a long one while the others wait.
+  const take = (most: number) => {
+    const size = Math.max(4, Math.min(most, Math.ceil((jobs.length - next) / (3 * (count + 1)))));
+    return jobs.slice(next, (next += size));
+  };
   const parsed = new Map<number, number>();
   // Workers get none of the parent's flags but the profiler's: `node --cpu-prof` then profiles each
   // worker too (one .cpuprofile per thread, in --cpu-prof-dir), where most of a cold build's time goes.
   const execArgv = profilerFlags(process.execArgv);
   const workers = Array.from({ length: count }, () => new Worker(file, { workerData: options.setup, execArgv }));
+  let failed = false;
+  const ownLane = async () => {
+    await options.joinAfter!.catch(() => undefined);
+    if (next >= jobs.length || failed) return;
+    const templates = await importTemplates(options.setup.templatesFile);
+    const markdown = new MarkdownCache(options.setup.cacheDir, options.setup.constants, options.setup.embedHosts);
+    while (next < jobs.length && !failed) {
+      options.onResults(runRenderJobs(take(OWN_BATCH), options.setup, templates, markdown));
+      // The workers' messages come in between: each is handed more work without waiting for this batch.
+      await new Promise((done) => setImmediate(done));
+    }
+    parsed.set(-1, markdown.misses);
+  };
+  const lane = joins ? ownLane() : undefined;
   try {
-    await Promise.all(
-      workers.map(
+    await Promise.all([
+      ...workers.map(
         (worker, index) =>
           new Promise<void>((resolve, reject) => {
+            // With this thread rendering too, a worker holds a second batch, so it never waits for this thread.
+            const ahead = joins ? 2 : 1;
+            let sent = 0;
             const send = () => {
-              if (next >= batches.length) return resolve();
-              worker.postMessage({ id: next, jobs: batches[next++] });
+              for (; sent < ahead && next < jobs.length; sent++) worker.postMessage({ jobs: take(BATCH) });
+              if (sent === 0) resolve();
             };
             worker.on(
               'message',
@@ -63,6 +95,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
                 if (message.error)
                   return reject(message.error.site ? siteErrorFromData(message.error.site) : internalError(`render worker failed: ${message.error.message}`));
                 if (message.results) {
+                  sent--;
                   parsed.set(index, message.parsed ?? 0);
                   options.onResults(message.results);
                 }
@@ -73,7 +106,11 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
             worker.on('exit', (code) => code !== 0 && reject(internalError(`render worker exited with code ${code}`)));
           }),
       ),
-    );
+      lane,
+    ]);
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     // A profiled worker writes its profile only when it exits by itself, so it is asked to.
     if (execArgv.length) {
@@ -81,6 +118,8 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
       await Promise.race([Promise.all(exited), new Promise((done) => setTimeout(done, 5000).unref())]);
     }
     await Promise.all(workers.map((w) => w.terminate()));
+    // This thread's lane stops before its next batch: nothing renders into the cache once this returns.
+    await lane?.catch(() => undefined);
   }
   return { parsedMarkdown: [...parsed.values()].reduce((a, b) => a + b, 0) };
 }

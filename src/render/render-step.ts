@@ -68,6 +68,8 @@ export async function renderPlannedPages(options: {
   /** Where a missing image's path is looked up, so the error points at the template line. */
   templatesDir: string;
   workers?: number;
+  /** Once this settles, this thread renders too (render-pool.ts). */
+  joinAfter?: Promise<unknown>;
   reuse?: RenderReuse;
   /** The page index as the last build of this process left it (watch), instead of reading it again. */
   index?: PageIndex;
@@ -116,6 +118,7 @@ export async function renderPlannedPages(options: {
   const result = await renderJobs(jobs, {
     setup,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...(options.joinAfter ? { joinAfter: options.joinAfter } : {}),
     onResults: (results) =>
       results.forEach((r) => {
         pending.get(r.baseKey)!.key = r.key;

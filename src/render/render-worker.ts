@@ -10,14 +10,14 @@ const setup = workerData as RenderSetup;
 const templates = await importTemplates(setup.templatesFile);
 const markdown = new MarkdownCache(setup.cacheDir, setup.constants, setup.embedHosts);
 
-parentPort!.on('message', (message: { id: number; jobs: RenderJob[]; exit?: true }) => {
+parentPort!.on('message', (message: { jobs: RenderJob[]; exit?: true }) => {
   // The pool asks a worker run under --cpu-prof to end by itself, which writes its profile.
   if (message.exit) process.exit(0);
   try {
-    parentPort!.postMessage({ id: message.id, results: runRenderJobs(message.jobs, setup, templates, markdown), parsed: markdown.misses });
+    parentPort!.postMessage({ results: runRenderJobs(message.jobs, setup, templates, markdown), parsed: markdown.misses });
   } catch (error) {
     // SiteErrors cross the thread boundary as data and are rebuilt by the pool.
-    parentPort!.postMessage({ id: message.id, error: isSiteError(error) ? { site: error.data } : { message: String((error as Error)?.stack ?? error) } });
+    parentPort!.postMessage({ error: isSiteError(error) ? { site: error.data } : { message: String((error as Error)?.stack ?? error) } });
   }
 });
 parentPort!.postMessage({ ready: true });

@@ -326,17 +326,30 @@ describe('islands and full hydration', () => {
 });
 
 describe('rendering in worker threads', () => {
-  it('writes the same pages as rendering in one thread', async () => {
+  it('writes the same pages as rendering in one thread, with this thread joining the workers once the cards are drawn', async () => {
     const f = await copyFixture('basic');
     try {
-      await buildFixture(f, { workers: 2, cacheDir: join(f.dir, 'cache-workers'), outDir: join(f.dir, 'out-workers') });
-      await buildFixture(f, { workers: 0 });
+      // Enough pages that the workers and this thread each render some.
+      const post = await read(f.site, 'blog/en/first-post.md');
+      for (let i = 1; i <= 60; i++)
+        await writeFile(
+          join(f.site, `blog/en/more-${i}.md`),
+          `${post.replace('title: First post', `title: Post number ${i}`).replace('translationKey: first', `translationKey: more-${i}`)}\nThe ${i}th of its kind.\n`,
+        );
+      const alone = await buildFixture(f, { workers: 0 });
       const files = (await readdir(f.out, { recursive: true, withFileTypes: true }))
         .filter((e) => e.isFile() && /\.(html|json)$/.test(e.name))
         .map((e) => join(e.parentPath, e.name).slice(f.out.length + 1))
         .sort();
-      expect(files.length).toBeGreaterThan(30);
-      for (const file of files) expect(await read(join(f.dir, 'out-workers'), file), file).toBe(await read(f.out, file));
+      expect(files.length).toBeGreaterThan(150);
+      for (const workers of [1, 2]) {
+        const outDir = join(f.dir, `out-workers-${workers}`);
+        const pooled = await buildFixture(f, { workers, cacheDir: join(f.dir, `cache-workers-${workers}`), outDir });
+        for (const file of files) expect(await read(outDir, file), `${file}, ${workers} workers`).toBe(await read(f.out, file));
+        // Each body parsed once, whichever thread parsed it.
+        expect(pooled.rendered).toBe(alone.rendered);
+        expect(pooled.parsedMarkdown, `${workers} workers`).toBe(alone.parsedMarkdown);
+      }
     } finally {
       await f.cleanup();
     }
