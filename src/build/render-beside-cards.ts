@@ -18,8 +18,8 @@ export interface Rendered {
 /**
  * Pages on the render workers; beside them, social cards on sharp's threads and the compressed
  * copies of the CSS and scripts, so none waits for the others. Once the cards are drawn, this
- * thread renders pages too. Only the pages the change reached
- * are keyed again, and only their cards looked up again.
+ * thread renders pages too. Only the pages the change reached are keyed again, and only their
+ * cards looked up again.
  */
 export async function renderBesideCards(
   build: BuildContext,

@@ -19,7 +19,7 @@ export interface RenderPoolOptions {
   /**
    * Once this settles, this thread renders too, in place of one worker. A cold build's social
    * cards keep this thread busy until then: beside two workers on two cores, three busy threads
-   * made the build slower than two (render-pool's section in BENCHMARKS.md).
+   * made the build slower than two (BENCHMARKS.md, 2026-11-29).
    */
   joinAfter?: Promise<unknown>;
 }
@@ -52,10 +52,11 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
 
   const joins = options.joinAfter !== undefined && (options.workers !== undefined || wanted > 1);
   const count = Math.min(joins && options.workers === undefined ? wanted - 1 : wanted, Math.ceil(jobs.length / BATCH));
+  const lanes = count + (joins ? 1 : 0);
   let next = 0;
   // Shorter batches near the end, so no thread is left rendering a long one while the others wait.
   const take = (most: number) => {
-    const size = Math.max(4, Math.min(most, Math.ceil((jobs.length - next) / (3 * (count + 1)))));
+    const size = Math.max(4, Math.min(most, Math.ceil((jobs.length - next) / (3 * lanes))));
     return jobs.slice(next, (next += size));
   };
   const parsed = new Map<number, number>();
@@ -64,6 +65,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
   const execArgv = profilerFlags(process.execArgv);
   const workers = Array.from({ length: count }, () => new Worker(file, { workerData: options.setup, execArgv }));
   let failed = false;
+  let ownParsed = 0;
   const ownLane = async () => {
     await options.joinAfter!.catch(() => undefined);
     if (next >= jobs.length || failed) return;
@@ -74,7 +76,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
       // The workers' messages come in between: each is handed more work without waiting for this batch.
       await new Promise((done) => setImmediate(done));
     }
-    parsed.set(-1, markdown.misses);
+    ownParsed = markdown.misses;
   };
   const lane = joins ? ownLane() : undefined;
   try {
@@ -121,7 +123,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
     // This thread's lane stops before its next batch: nothing renders into the cache once this returns.
     await lane?.catch(() => undefined);
   }
-  return { parsedMarkdown: [...parsed.values()].reduce((a, b) => a + b, 0) };
+  return { parsedMarkdown: [...parsed.values()].reduce((a, b) => a + b, ownParsed) };
 }
 
 /** The profiler's flags among node's, with the value of those written `--cpu-prof-dir DIR`. */

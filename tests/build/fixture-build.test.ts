@@ -334,7 +334,7 @@ describe('rendering in worker threads', () => {
       for (let i = 1; i <= 60; i++)
         await writeFile(
           join(f.site, `blog/en/more-${i}.md`),
-          `${post.replace('title: First post', `title: Post number ${i}`).replace('translationKey: first', `translationKey: more-${i}`)}\nThe ${i}th of its kind.\n`,
+          `${post.replace('title: First post', `title: Post number ${i}`).replace('translationKey: first', `translationKey: more-${i}`)}\nThis is post number ${i} of sixty.\n`,
         );
       const alone = await buildFixture(f, { workers: 0 });
       const files = (await readdir(f.out, { recursive: true, withFileTypes: true }))
