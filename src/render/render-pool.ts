@@ -44,8 +44,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
   const file = workerFile();
   const wanted = options.workers ?? (jobs.length >= MIN_PAGES_FOR_WORKERS ? availableParallelism() : 0);
   if (wanted === 0 || !file || jobs.length === 0) {
-    const templates = await importTemplates(options.setup.templatesFile);
-    const markdown = new MarkdownCache(options.setup.cacheDir, options.setup.constants, options.setup.embedHosts);
+    const { templates, markdown } = await renderInThisThread(options.setup);
     for (let i = 0; i < jobs.length; i += BATCH) options.onResults(runRenderJobs(jobs.slice(i, i + BATCH), options.setup, templates, markdown));
     return { parsedMarkdown: markdown.misses };
   }
@@ -69,8 +68,7 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
   const ownLane = async () => {
     await options.joinAfter!.catch(() => undefined);
     if (next >= jobs.length || failed) return;
-    const templates = await importTemplates(options.setup.templatesFile);
-    const markdown = new MarkdownCache(options.setup.cacheDir, options.setup.constants, options.setup.embedHosts);
+    const { templates, markdown } = await renderInThisThread(options.setup);
     while (next < jobs.length && !failed) {
       options.onResults(runRenderJobs(take(OWN_BATCH), options.setup, templates, markdown));
       // The workers' messages come in between: each is handed more work without waiting for this batch.
@@ -124,6 +122,11 @@ export async function renderJobs(jobs: RenderJob[], options: RenderPoolOptions):
     await lane?.catch(() => undefined);
   }
   return { parsedMarkdown: [...parsed.values()].reduce((a, b) => a + b, ownParsed) };
+}
+
+/** What rendering in this thread needs, as a worker makes it for itself (render-worker.ts). */
+async function renderInThisThread(setup: RenderSetup) {
+  return { templates: await importTemplates(setup.templatesFile), markdown: new MarkdownCache(setup.cacheDir, setup.constants, setup.embedHosts) };
 }
 
 /** The profiler's flags among node's, with the value of those written `--cpu-prof-dir DIR`. */
